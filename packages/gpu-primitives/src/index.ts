@@ -1,0 +1,14 @@
+export { GpuReduce, type GpuReduceOptions, type ReduceTimestampWrites } from './gpu-reduce.ts';
+export { reduceReference } from './reference/reduce.ts';
+export { reduceShaderSource } from './reduce-source.ts';
+export { reduceWorkgroupCount } from './reduce-plan.ts';
+export { GpuPrimitivesError } from './errors.ts';
+export {
+  ELEMENT_TYPES,
+  REDUCE_OPS,
+  WORKGROUP_SIZE,
+  MAX_REDUCE_WORKGROUPS,
+  type ElementType,
+  type ReduceOp,
+  type TypedArrayFor,
+} from './api.ts';

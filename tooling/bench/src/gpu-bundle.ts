@@ -1,0 +1,41 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { build } from 'esbuild';
+import { rawTextPlugin } from '../../build/src/raw-text-plugin.ts';
+import { findBenchPackage, workspaceRoot } from './workspace.ts';
+
+/**
+ * Bundles a package's bench/*.gpu.ts into one ESM file that runs under plain Node: workspace
+ * packages from src/, WGSL inlined, Dawn loaded at run time from CUTTLE_DAWN (or `webgpu`).
+ */
+export async function bundleGpuBench(packageQuery: string, outDir = join(workspaceRoot, '.bench-out')): Promise<string> {
+  const pkg = findBenchPackage(packageQuery);
+  if (pkg.gpuBenchFiles.length === 0) throw new Error(`${pkg.name} has no bench/*.gpu.ts file.`);
+  mkdirSync(outDir, { recursive: true });
+  const short = basename(pkg.dir);
+  const entry = join(outDir, `${short}-gpu-entry.ts`);
+  const imports = pkg.gpuBenchFiles.map((file, i) => `import { suite as suite${i} } from ${JSON.stringify(`./${relative(outDir, file)}`)};`);
+  writeFileSync(
+    entry,
+    [
+      `import { runBundleMain } from ${JSON.stringify(`./${relative(outDir, join(workspaceRoot, 'tooling/bench/src/bundle-main.ts'))}`)};`,
+      ...imports,
+      `await runBundleMain([${pkg.gpuBenchFiles.map((_, i) => `suite${i}`).join(', ')}]);`,
+      '',
+    ].join('\n'),
+  );
+  const outfile = join(outDir, `${short}-gpu-bench.mjs`);
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    conditions: ['@cuttle/source'],
+    external: ['webgpu'],
+    plugins: [rawTextPlugin()],
+    logLevel: 'warning',
+  });
+  return outfile;
+}

@@ -1,0 +1,50 @@
+import type { BenchCase, BenchReport, BenchSuite, CaseResult } from './api.ts';
+import { describeCpu } from './machine.ts';
+import { median } from './measure.ts';
+
+export interface RunOptions {
+  /** Overrides every case's rounds (e.g. 1 for a quick smoke run). */
+  rounds?: number;
+  log?: (line: string) => void;
+}
+
+async function runCase(benchCase: BenchCase, rounds: number): Promise<CaseResult> {
+  const contenders: [string, BenchCase['ours']][] = [['ours', benchCase.ours], ...Object.entries(benchCase.peers)];
+  const samples = new Map<string, number[]>(contenders.map(([name]) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    // Alternate the order each round so neither side always runs on a warmer machine.
+    const order = round % 2 === 0 ? contenders : [...contenders].reverse();
+    for (const [name, measure] of order) samples.get(name)!.push(await measure());
+  }
+  const peers: Record<string, number> = {};
+  for (const [name] of contenders.slice(1)) peers[name] = median(samples.get(name)!);
+  return { case: benchCase.name, unit: benchCase.unit, higherIsBetter: benchCase.higherIsBetter, ours: median(samples.get('ours')!), peers };
+}
+
+/** Runs one suite: setup, every case with interleaved rounds, teardown. */
+export async function runSuite(suite: BenchSuite, options: RunOptions = {}): Promise<BenchReport> {
+  const { definition } = suite;
+  const log = options.log ?? (() => undefined);
+  await definition.setup?.();
+  try {
+    const cases = typeof definition.cases === 'function' ? await definition.cases() : definition.cases;
+    const results: CaseResult[] = [];
+    for (const benchCase of cases) {
+      log(`  ${benchCase.name} ...`);
+      results.push(await runCase(benchCase, options.rounds ?? benchCase.rounds ?? suite.rounds));
+    }
+    const report: BenchReport = {
+      package: suite.package,
+      suite: suite.kind,
+      node: process.version,
+      cpu: describeCpu(),
+      gpu: definition.gpu?.() ?? null,
+      date: new Date().toISOString().slice(0, 10),
+      cases: results,
+    };
+    if (definition.notes) report.notes = definition.notes;
+    return report;
+  } finally {
+    await definition.teardown?.();
+  }
+}

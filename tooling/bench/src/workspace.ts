@@ -1,0 +1,39 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const workspaceRoot = resolve(import.meta.dirname, '../../..');
+
+export interface BenchPackage {
+  name: string;
+  dir: string;
+  cpuBenchFiles: string[];
+  gpuBenchFiles: string[];
+}
+
+/** Packages under packages/ with a bench/ folder: *.bench.ts run on the CPU, *.gpu.ts on a GPU. */
+export function benchPackages(): BenchPackage[] {
+  const packagesDir = join(workspaceRoot, 'packages');
+  const found: BenchPackage[] = [];
+  for (const entry of readdirSync(packagesDir, { withFileTypes: true })) {
+    const dir = join(packagesDir, entry.name);
+    const benchDir = join(dir, 'bench');
+    if (!entry.isDirectory() || !existsSync(benchDir)) continue;
+    const { name } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string };
+    const files = readdirSync(benchDir).sort();
+    found.push({
+      name,
+      dir,
+      cpuBenchFiles: files.filter((file) => file.endsWith('.bench.ts')).map((file) => join(benchDir, file)),
+      gpuBenchFiles: files.filter((file) => file.endsWith('.gpu.ts')).map((file) => join(benchDir, file)),
+    });
+  }
+  return found;
+}
+
+/** Finds a package by its folder name or its npm name; throws a helpful error otherwise. */
+export function findBenchPackage(query: string): BenchPackage {
+  const all = benchPackages();
+  const match = all.find((pkg) => pkg.name === query || pkg.name === `@cuttle/${query}` || pkg.dir.endsWith(`/${query}`));
+  if (!match) throw new Error(`No package "${query}" with a bench/ folder. Known: ${all.map((pkg) => pkg.name).join(', ') || 'none'}.`);
+  return match;
+}

@@ -1,0 +1,13 @@
+export { gpuTest, gpuTestsSkipped, sharedNodeGpu, type GpuTestContext } from './gpu-test.ts';
+export { createBufferWithData, readBuffer } from './gpu-buffers.ts';
+export {
+  loadDawn,
+  nodeGpu,
+  requestNodeGpu,
+  describeAdapter,
+  NoGpuAdapterError,
+  NO_ADAPTER_HELP,
+  type NodeGpu,
+  type NodeGpuOptions,
+  type AdapterDescription,
+} from './node-gpu.ts';

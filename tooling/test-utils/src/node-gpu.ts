@@ -1,0 +1,99 @@
+// WebGPU in Node through Dawn's addon (the `webgpu` npm package). On the GPU machine there is
+// no node_modules: CUTTLE_DAWN names dawn.node directly (see shared/device/README.md).
+import { createRequire } from 'node:module';
+
+interface DawnModule {
+  create(flags: string[]): GPU;
+  globals: Record<string, unknown>;
+}
+
+/** What `describeAdapter` reports: the fields of GPUAdapterInfo worth printing. */
+export interface AdapterDescription {
+  vendor: string;
+  architecture: string;
+  device: string;
+  description: string;
+  /** One line for logs, e.g. `mesa / llvmpipe (LLVM 19.1.7, 256 bits)`. */
+  summary: string;
+}
+
+/** Thrown when Dawn loads but offers no adapter; the message says how to get one. */
+export class NoGpuAdapterError extends Error {
+  override readonly name = 'NoGpuAdapterError';
+}
+
+export const NO_ADAPTER_HELP = [
+  'No WebGPU adapter: Dawn found no Vulkan driver on this machine.',
+  '  Debian/Ubuntu, as root: `bash tooling/scripts/setup.sh` installs Mesa lavapipe 25.x',
+  '    (Debian bookworm: mesa-vulkan-drivers from bookworm-backports; bookworm\'s own 22.x is too old for Dawn).',
+  '  Elsewhere: install a Vulkan driver (a GPU vendor driver, or Mesa >= 25 lavapipe) and its loader (libvulkan1).',
+  '  To run everything except the GPU tests: CUTTLE_GPU_TESTS=skip.',
+].join('\n');
+
+let dawn: DawnModule | undefined;
+// Dawn tears its instance down when the GPU object is garbage-collected, even while devices
+// made from it still run work (the process then aborts), so the process keeps one for good.
+let gpuInstance: GPU | undefined;
+
+/** Loads Dawn once per process and installs its globals (GPUBufferUsage, GPUMapMode, ...). */
+export function loadDawn(): DawnModule {
+  if (dawn) return dawn;
+  const require = createRequire(import.meta.url);
+  const path = process.env.CUTTLE_DAWN;
+  dawn = (path ? require(path) : require('webgpu')) as DawnModule;
+  Object.assign(globalThis, dawn.globals);
+  return dawn;
+}
+
+export function describeAdapter(adapter: GPUAdapter): AdapterDescription {
+  const { vendor, architecture, device, description } = adapter.info;
+  const name = [device, description].filter((part) => part.length > 0).join(' ');
+  return { vendor, architecture, device, description, summary: `${vendor || 'unknown vendor'} / ${name || architecture || 'unknown device'}` };
+}
+
+/** The process-wide Dawn GPU object (navigator.gpu's equivalent). */
+export function nodeGpu(): GPU {
+  gpuInstance ??= loadDawn().create([]);
+  return gpuInstance;
+}
+
+export interface NodeGpu {
+  adapter: GPUAdapter;
+  device: GPUDevice;
+  info: AdapterDescription;
+  hasTimestamps: boolean;
+}
+
+export interface NodeGpuOptions {
+  powerPreference?: GPUPowerPreference;
+  /** Ask for `timestamp-query` when the adapter has it (default true). */
+  timestamps?: boolean;
+  /** Raise these limits to the adapter's maximum (default: buffer sizes and workgroup storage). */
+  maxLimits?: readonly (keyof GPUSupportedLimits)[];
+}
+
+const DEFAULT_MAX_LIMITS = [
+  'maxBufferSize',
+  'maxStorageBufferBindingSize',
+  'maxComputeWorkgroupStorageSize',
+  'maxComputeInvocationsPerWorkgroup',
+  'maxComputeWorkgroupSizeX',
+  'maxStorageBuffersPerShaderStage',
+] as const satisfies readonly (keyof GPUSupportedLimits)[];
+
+/** Requests an adapter and a device with raised limits. Throws NoGpuAdapterError with setup help. */
+export async function requestNodeGpu(options: NodeGpuOptions = {}): Promise<NodeGpu> {
+  const adapter = await nodeGpu().requestAdapter({ powerPreference: options.powerPreference ?? 'high-performance' });
+  if (!adapter) throw new NoGpuAdapterError(NO_ADAPTER_HELP);
+  const hasTimestamps = (options.timestamps ?? true) && adapter.features.has('timestamp-query');
+  const requiredLimits: Record<string, number> = {};
+  for (const key of options.maxLimits ?? DEFAULT_MAX_LIMITS) {
+    const value = adapter.limits[key];
+    if (typeof value === 'number') requiredLimits[key] = value;
+  }
+  const device = await adapter.requestDevice({
+    requiredFeatures: hasTimestamps ? ['timestamp-query'] : [],
+    requiredLimits,
+  });
+  return { adapter, device, info: describeAdapter(adapter), hasTimestamps };
+}
