@@ -1,0 +1,64 @@
+// Browser smoke test: build the demo, serve it with its COOP/COEP headers, open it in headless
+// Chromium with WebGPU, and check real pixels of a drawn frame (the hello scene's triangle
+// centre is orange, a corner is the clear colour). Prints "N passed, N failed".
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { preview } from 'vite';
+import { launchWebGpuChromium } from './browser.ts';
+
+interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+const demoRoot = new URL('..', import.meta.url).pathname;
+const checks: Check[] = [];
+const check = (name: string, ok: boolean, detail: string): void => {
+  checks.push({ name, ok, detail });
+  console.log(`${ok ? '✓' : '✗'} ${name}: ${detail}`);
+};
+const near = (a: readonly number[], b: readonly number[], tolerance: number): boolean => a.every((v, i) => Math.abs(v - b[i]!) <= tolerance);
+
+const server = await preview({ root: demoRoot, preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });
+const address = server.httpServer.address();
+const port = typeof address === 'object' && address ? address.port : 4173;
+const browser = await launchWebGpuChromium();
+try {
+  const page = await browser.newPage({ viewport: { width: 960, height: 600 } });
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => { if (message.type() === 'error') consoleErrors.push(message.text()); });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  const response = await page.goto(`http://127.0.0.1:${port}/#hello`);
+  const headers = response?.headers() ?? {};
+  check('served cross-origin isolated', headers['cross-origin-embedder-policy'] === 'require-corp' && headers['cross-origin-opener-policy'] === 'same-origin', JSON.stringify({ coop: headers['cross-origin-opener-policy'], coep: headers['cross-origin-embedder-policy'] }));
+  check('SharedArrayBuffer available', await page.evaluate(() => crossOriginIsolated && typeof SharedArrayBuffer === 'function'), 'crossOriginIsolated');
+
+  await page.waitForFunction(() => (window.__cuttle?.framesDrawn ?? 0) >= 3 || document.querySelector('.no-webgpu') !== null, undefined, { timeout: 30_000 });
+  const missing = await page.evaluate(() => document.querySelector('.no-webgpu')?.textContent ?? null);
+  check('WebGPU started', missing === null, missing ?? 'ok');
+  if (missing === null) {
+    const adapter = await page.evaluate(() => window.__cuttle!.adapter);
+    console.log(`[cuttle] browser WebGPU adapter: ${adapter || '(no info)'}`);
+    const samples = await page.evaluate(() => window.__cuttle!.sample([[0.5, 0.5], [0.02, 0.02]]));
+    const [center, corner] = samples;
+    check('triangle drawn at the centre', !!center && near(center.rgba, [255, 128, 0, 255], 3), JSON.stringify(center));
+    check('clear colour in the corner', !!corner && near(corner.rgba, [13, 15, 23, 255], 3), JSON.stringify(corner));
+    await page.waitForFunction(() => document.querySelector('#panel')?.textContent?.includes('GPU reduce: ok') === true, undefined, { timeout: 30_000 }).catch(() => undefined);
+    const panelText = await page.evaluate(() => document.querySelector('#panel')?.textContent ?? '');
+    check('GPU reduction in the browser matches', panelText.includes('GPU reduce: ok'), panelText);
+    if (process.env.CUTTLE_SCREENSHOT) await page.screenshot({ path: process.env.CUTTLE_SCREENSHOT });
+    const probeError = await page.evaluate(() => window.__cuttle!.error ?? null);
+    check('no WebGPU errors', probeError === null, probeError ?? 'none');
+  }
+  check('no console errors', consoleErrors.length === 0, consoleErrors.join(' | ') || 'none');
+} finally {
+  await browser.close();
+  server.httpServer.close();
+}
+
+const failed = checks.filter((c) => !c.ok).length;
+console.log(`browser: ${checks.length - failed} passed, ${failed} failed`);
+const resultsDir = new URL('../../../.test-results/', import.meta.url);
+mkdirSync(resultsDir, { recursive: true });
+writeFileSync(new URL('browser.json', resultsDir), JSON.stringify({ numPassedTests: checks.length - failed, numFailedTests: failed, checks }, null, 2));
+process.exit(failed === 0 ? 0 : 1);

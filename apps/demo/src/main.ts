@@ -1,0 +1,114 @@
+import { FrameSampler, type FrameProbe } from './frame-probe.ts';
+import { initGpu, WebGpuUnavailableError, type DemoGpu } from './gpu.ts';
+import { showNoWebGpu } from './no-webgpu.ts';
+import { findScene, scenes } from './scene-registry.ts';
+import type { SceneDefinition, SceneInstance } from './scene-api.ts';
+
+declare global {
+  interface Window {
+    __cuttle?: FrameProbe;
+  }
+}
+
+const canvas = document.querySelector<HTMLCanvasElement>('#view')!;
+const panel = document.querySelector<HTMLElement>('#panel')!;
+const status = document.querySelector<HTMLElement>('#status')!;
+const nav = document.querySelector<HTMLElement>('#scene-list')!;
+
+function resizeCanvas(gpu: DemoGpu): void {
+  const limit = gpu.device.limits.maxTextureDimension2D;
+  const ratio = window.devicePixelRatio || 1;
+  canvas.width = Math.max(1, Math.min(limit, Math.round(canvas.clientWidth * ratio)));
+  canvas.height = Math.max(1, Math.min(limit, Math.round(canvas.clientHeight * ratio)));
+}
+
+function renderNav(current: SceneDefinition): void {
+  nav.replaceChildren(
+    ...scenes.map((scene) => {
+      const link = document.createElement('a');
+      link.href = `#${scene.id}`;
+      link.textContent = scene.title;
+      link.title = `${scene.package}: ${scene.description}`;
+      if (scene.id === current.id) link.setAttribute('aria-current', 'page');
+      return link;
+    }),
+  );
+}
+
+async function main(): Promise<void> {
+  let gpu: DemoGpu;
+  try {
+    gpu = await initGpu(canvas);
+  } catch (error) {
+    showNoWebGpu(error instanceof WebGpuUnavailableError ? error.message : `WebGPU failed to start: ${String(error)}`);
+    return;
+  }
+  const sampler = new FrameSampler();
+  const adapterName = [gpu.adapterInfo.vendor, gpu.adapterInfo.architecture, gpu.adapterInfo.description].filter(Boolean).join(' / ');
+  const probe: FrameProbe = { framesDrawn: 0, adapter: adapterName, scene: '', sample: (points) => sampler.request(points) };
+  window.__cuttle = probe;
+
+  void gpu.device.lost.then((info) => {
+    probe.error = `device lost: ${info.message}`;
+    status.textContent = `GPU device lost (${info.reason}): ${info.message}. Reload the page.`;
+  });
+  gpu.device.addEventListener('uncapturederror', (event) => {
+    probe.error = event.error.message;
+    console.error(probe.error);
+  });
+
+  resizeCanvas(gpu);
+  new ResizeObserver(() => { resizeCanvas(gpu); }).observe(canvas);
+
+  let scene: SceneInstance | undefined;
+  let sceneStart = performance.now();
+  let frame = 0;
+  let loading = false;
+
+  async function openScene(id: string): Promise<void> {
+    const definition = findScene(id) ?? scenes[0];
+    if (!definition) {
+      status.textContent = 'No scenes registered.';
+      return;
+    }
+    loading = true;
+    scene?.destroy();
+    scene = undefined;
+    panel.replaceChildren();
+    renderNav(definition);
+    scene = await definition.create({ device: gpu.device, canvas, format: gpu.format, panel, hasTimestamps: gpu.hasTimestamps });
+    probe.scene = definition.id;
+    sceneStart = performance.now();
+    frame = 0;
+    loading = false;
+  }
+
+  window.addEventListener('hashchange', () => { void openScene(location.hash.slice(1)); });
+  await openScene(location.hash.slice(1));
+
+  let last = performance.now();
+  let smoothedMs = 16.7;
+  let lastStatus = 0;
+  const tick = (now: number): void => {
+    requestAnimationFrame(tick);
+    if (loading || !scene) return;
+    const dt = Math.min(0.1, (now - last) / 1000);
+    smoothedMs += ((now - last) - smoothedMs) * 0.05;
+    last = now;
+    const texture = gpu.context.getCurrentTexture();
+    const encoder = gpu.device.createCommandEncoder({ label: 'demo frame' });
+    scene.frame({ time: (now - sceneStart) / 1000, dt, frame: frame++, width: canvas.width, height: canvas.height, target: texture.createView(), encoder });
+    const afterSubmit = sampler.record(gpu.device, encoder, texture);
+    gpu.device.queue.submit([encoder.finish()]);
+    afterSubmit?.();
+    probe.framesDrawn++;
+    if (now - lastStatus > 250) {
+      lastStatus = now;
+      const stats = Object.entries(scene.stats?.() ?? {}).map(([key, value]) => `${key}: ${value}`);
+      status.textContent = [`${(1000 / smoothedMs).toFixed(0)} fps`, `${canvas.width}×${canvas.height}`, ...stats, adapterName].join('  ·  ');
+    }
+  };
+  requestAnimationFrame(tick);
+}
+
+void main();
