@@ -43,7 +43,7 @@ try {
     const [center, corner] = samples;
     check('triangle drawn at the centre', !!center && near(center.rgba, [255, 128, 0, 255], 3), JSON.stringify(center));
     check('clear colour in the corner', !!corner && near(corner.rgba, [13, 15, 23, 255], 3), JSON.stringify(corner));
-    await page.waitForFunction(() => document.querySelector('#panel')?.textContent?.includes('GPU reduce: ok') === true, undefined, { timeout: 30_000 }).catch(() => undefined);
+    await page.waitForFunction(() => document.querySelector('#panel')?.textContent.includes('GPU reduce: ok') === true, undefined, { timeout: 30_000 }).catch(() => undefined);
     const panelText = await page.evaluate(() => document.querySelector('#panel')?.textContent ?? '');
     check('GPU reduction in the browser matches', panelText.includes('GPU reduce: ok'), panelText);
     if (process.env.CUTTLE_SCREENSHOT) await page.screenshot({ path: process.env.CUTTLE_SCREENSHOT });
