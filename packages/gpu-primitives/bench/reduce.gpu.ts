@@ -66,6 +66,6 @@ export const suite = defineSuite({
   notes: [
     'GPU time from timestamp queries around 20 back-to-back reductions in one submit (median of 9 rounds);',
     'the peer is a plain `for` loop summing the same Float32Array on one CPU core of the same machine.',
-    "The H100's HBM3 peak is 3.35 TB/s; a plain copy kernel reaches about 2.1 TB/s through Dawn.",
+    "For scale: the H100's HBM3 peak is 3.35 TB/s, and a plain WebGPU vec4 copy reaches about 2.98 TB/s on it.",
   ].join(' '),
 });

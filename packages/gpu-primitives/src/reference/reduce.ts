@@ -29,7 +29,13 @@ function reducePass(input: ArrayLike<number>, workgroups: number, combine: Combi
   for (let group = 0; group < workgroups; group++) {
     for (let local = 0; local < WORKGROUP_SIZE; local++) {
       let acc = start;
-      for (let i = group * WORKGROUP_SIZE + local; i < input.length; i += stride) acc = combine(acc, input[i]!);
+      let i = group * WORKGROUP_SIZE + local;
+      for (; i + 3 * stride < input.length; i += 4 * stride) {
+        const pair1 = combine(input[i]!, input[i + stride]!);
+        const pair2 = combine(input[i + 2 * stride]!, input[i + 3 * stride]!);
+        acc = combine(acc, combine(pair1, pair2));
+      }
+      for (; i < input.length; i += stride) acc = combine(acc, input[i]!);
       scratch[local] = acc;
     }
     for (let half = WORKGROUP_SIZE / 2; half > 0; half >>= 1) {

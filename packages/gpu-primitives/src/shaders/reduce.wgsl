@@ -1,7 +1,8 @@
 // Two-level parallel reduction. The host prepends the element type, the identity and the
 // combine function (see reduce-source.ts), so one file serves sum/min/max over f32/u32/i32.
 //
-// Pass 1 (many workgroups): each invocation folds a grid-stride slice of the input, then the
+// Pass 1 (many workgroups): each invocation folds a grid-stride slice of the input (four
+// strides per iteration, then the tail one at a time), then the
 // workgroup folds its 256 values as a tree in workgroup memory and writes one partial.
 // Pass 2 (one workgroup) runs the same entry point over the partials.
 
@@ -24,8 +25,19 @@ fn reduce(
   @builtin(local_invocation_index) local_index: u32,
   @builtin(workgroup_id) group_id: vec3<u32>,
 ) {
+  // Four independent loads per iteration keep enough bytes in flight to stream from memory;
+  // one load per iteration leaves each invocation waiting on the previous one.
+  let stride = params.stride;
   var acc: T = IDENTITY;
-  for (var i = global_id.x; i < params.count; i += params.stride) {
+  var i = global_id.x;
+  for (; i + 3u * stride < params.count; i += 4u * stride) {
+    let a = input[i];
+    let b = input[i + stride];
+    let c = input[i + 2u * stride];
+    let d = input[i + 3u * stride];
+    acc = combine(acc, combine(combine(a, b), combine(c, d)));
+  }
+  for (; i < params.count; i += stride) {
     acc = combine(acc, input[i]);
   }
   scratch[local_index] = acc;
