@@ -44,7 +44,11 @@ function trackingDevice(device: GPUDevice, created: { destroy(): unknown }[]): G
   });
 }
 
-async function runInErrorScopes(gpu: NodeGpu, body: (ctx: GpuTestContext) => Promise<void>): Promise<void> {
+/**
+ * Runs `body` inside validation, out-of-memory and internal error scopes, destroys what it
+ * created, and throws if WebGPU reported anything. gpuTest's engine, exported for tests of it.
+ */
+export async function runInErrorScopes(gpu: NodeGpu, body: (ctx: GpuTestContext) => Promise<void>): Promise<void> {
   const { device } = gpu;
   const created: { destroy(): unknown }[] = [];
   const uncaptured: string[] = [];

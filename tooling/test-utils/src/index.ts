@@ -1,4 +1,4 @@
-export { gpuTest, gpuTestsSkipped, sharedNodeGpu, type GpuTestContext } from './gpu-test.ts';
+export { gpuTest, gpuTestsSkipped, sharedNodeGpu, runInErrorScopes, type GpuTestContext } from './gpu-test.ts';
 export { createBufferWithData, readBuffer } from './gpu-buffers.ts';
 export {
   loadDawn,

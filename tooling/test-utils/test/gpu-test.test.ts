@@ -1,0 +1,40 @@
+import { expect, test } from 'vitest';
+import { gpuTest, gpuTestsSkipped, readBuffer, createBufferWithData, runInErrorScopes, sharedNodeGpu } from '../src/index.ts';
+
+// These test gpuTest's engine itself, so they provoke WebGPU errors on purpose: they run as
+// plain tests, outside the error scopes a gpuTest would add.
+const engineTest = test.skipIf(gpuTestsSkipped);
+
+engineTest('a validation error inside a GPU test body fails it with the WebGPU message', async () => {
+  const gpu = await sharedNodeGpu();
+  const outcome = runInErrorScopes(gpu, ({ device }) => {
+    // MAP_READ may only be combined with COPY_DST: a validation error, not an exception.
+    device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.STORAGE });
+    return Promise.resolve();
+  });
+  await expect(outcome).rejects.toThrow(/WebGPU reported errors[\s\S]*GPUValidationError/);
+});
+
+engineTest('resources created through the test device are destroyed afterwards', async () => {
+  const gpu = await sharedNodeGpu();
+  let kept: GPUBuffer | undefined;
+  await runInErrorScopes(gpu, ({ device }) => {
+    kept = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    return Promise.resolve();
+  });
+  // Mapping a destroyed buffer is rejected: proof the helper destroyed it.
+  await expect(kept!.mapAsync(GPUMapMode.READ)).rejects.toThrow();
+});
+
+engineTest('a failing assertion inside the body surfaces unchanged', async () => {
+  const gpu = await sharedNodeGpu();
+  const outcome = runInErrorScopes(gpu, () => Promise.reject(new RangeError('the original failure')));
+  await expect(outcome).rejects.toThrow(RangeError);
+});
+
+gpuTest('createBufferWithData and readBuffer round-trip bytes through the GPU', async ({ device }) => {
+  const data = new Uint32Array([1, 2, 3, 0xffffffff, 5]);
+  const buffer = createBufferWithData(device, data, GPUBufferUsage.COPY_SRC);
+  expect(buffer.size).toBe(20);
+  expect(Array.from(new Uint32Array(await readBuffer(device, buffer)))).toEqual(Array.from(data));
+});
