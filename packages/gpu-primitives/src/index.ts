@@ -12,3 +12,7 @@ export {
   type ReduceOp,
   type TypedArrayFor,
 } from './api.ts';
+export { GpuScan, type GpuScanOptions } from './gpu-scan.ts';
+export { exclusiveScanReference } from './reference/scan.ts';
+export { SCAN_BLOCK, scanLevels } from './scan-plan.ts';
+export { dispatchGrid, MAX_WORKGROUPS_PER_DIMENSION } from './dispatch-grid.ts';

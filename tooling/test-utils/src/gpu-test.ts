@@ -78,13 +78,17 @@ export async function runInErrorScopes(gpu: NodeGpu, body: (ctx: GpuTestContext)
   await device.queue.onSubmittedWorkDone();
   device.removeEventListener('uncapturederror', onUncaptured);
   for (const resource of created.reverse()) resource.destroy();
-  // Rethrow the test's own failure unchanged (it may be an assertion error with a diff).
-  if (failure) throw failure.error;
   const messages = [
     ...scoped.filter((error) => error !== null).map((error) => `${error.constructor.name}: ${error.message}`),
     ...uncaptured.map((message) => `uncaptured: ${message}`),
   ];
-  if (messages.length > 0) throw new Error(`WebGPU reported errors during the test:\n${messages.join('\n')}`);
+  if (messages.length > 0) {
+    // WebGPU errors come first: a failed assertion after one is usually its consequence.
+    const also = failure ? `\n\nThe test body also failed: ${failure.error instanceof Error ? failure.error.message : String(failure.error)}` : '';
+    throw new Error(`WebGPU reported errors during the test:\n${messages.join('\n')}${also}`, failure ? { cause: failure.error } : undefined);
+  }
+  // Otherwise rethrow the test's own failure unchanged (it may be an assertion with a diff).
+  if (failure) throw failure.error;
 }
 
 /**

@@ -26,6 +26,15 @@ engineTest('resources created through the test device are destroyed afterwards',
   await expect(kept!.mapAsync(GPUMapMode.READ)).rejects.toThrow();
 });
 
+engineTest('when the body fails after a WebGPU error, the WebGPU error leads the report', async () => {
+  const gpu = await sharedNodeGpu();
+  const outcome = runInErrorScopes(gpu, ({ device }) => {
+    device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.STORAGE });
+    return Promise.reject(new Error('expected 0 to be 7'));
+  });
+  await expect(outcome).rejects.toThrow(/GPUValidationError[\s\S]*The test body also failed: expected 0 to be 7/);
+});
+
 engineTest('a failing assertion inside the body surfaces unchanged', async () => {
   const gpu = await sharedNodeGpu();
   const outcome = runInErrorScopes(gpu, () => Promise.reject(new RangeError('the original failure')));

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { NO_ADAPTER_HELP, describeAdapter } from '../src/index.ts';
+import { NO_ADAPTER_HELP, describeAdapter, expectArraysEqual, firstMismatch } from '../src/index.ts';
 
 describe('node-gpu', () => {
   test('the no-adapter help names the setup script, the Debian package and the skip switch', () => {
@@ -11,5 +11,14 @@ describe('node-gpu', () => {
   test('describeAdapter builds a one-line summary from adapter info', () => {
     const adapter = { info: { vendor: 'mesa', architecture: 'software', device: 'llvmpipe', description: 'Mesa 25' } } as unknown as GPUAdapter;
     expect(describeAdapter(adapter).summary).toBe('mesa / llvmpipe Mesa 25');
+  });
+});
+
+describe('expectArraysEqual', () => {
+  test('passes on equal arrays and names the first difference otherwise', () => {
+    expect(() => { expectArraysEqual(new Uint32Array([1, 2, 3]), [1, 2, 3]); }).not.toThrow();
+    expect(() => { expectArraysEqual(new Uint32Array([1, 2, 9, 4]), [1, 2, 3, 4], 'scan'); }).toThrow(/scan: first difference at index 2 of 4.*\[9, 4\] vs expected \[3, 4\]/);
+    expect(firstMismatch([1, 2], [1, 2, 3])).toBe(2);
+    expect(firstMismatch([Number.NaN], [Number.NaN])).toBe(-1);
   });
 });

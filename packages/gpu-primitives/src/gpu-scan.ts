@@ -1,0 +1,222 @@
+import scanWgsl from './shaders/scan.wgsl?raw';
+import { dispatchGrid } from './dispatch-grid.ts';
+import { GpuPrimitivesError } from './errors.ts';
+import { SCAN_BLOCK, scanLevels } from './scan-plan.ts';
+
+export interface GpuScanOptions {
+  /** The largest count this instance will scan; sizes the internal level buffers. */
+  maxCount: number;
+  /** Recordings allowed per submit (default 8); see GpuReduce's `slots`. */
+  slots?: number;
+  /**
+   * Largest workgroup count per dispatch dimension (default 65535, the WebGPU minimum every
+   * device supports). Larger scans spread their blocks over a 2D grid.
+   */
+  maxWorkgroupsPerDimension?: number;
+}
+
+const SLOT_BYTES = 256;
+const WORD = 4;
+
+/** Bind groups of one level for one uniform slot. */
+interface LevelGroups {
+  scan: GPUBindGroup;
+  add: GPUBindGroup;
+}
+
+/**
+ * Exclusive prefix sum of u32 values (wrapping at 2^32) for any count up to `maxCount`:
+ * reduce-then-scan over blocks of 1024, recursing over block totals. `totalBuffer` receives
+ * the sum of all elements, which is what counting sorts and stream compaction need next.
+ */
+export class GpuScan {
+  readonly maxCount: number;
+  readonly #device: GPUDevice;
+  readonly #scanPipeline: GPUComputePipeline;
+  readonly #addPipeline: GPUComputePipeline;
+  readonly #params: GPUBuffer;
+  readonly #slots: number;
+  readonly #gridLimit: number;
+  /** Block totals of each level (level k+1 scans level k's). */
+  readonly #sums: GPUBuffer[] = [];
+  /** Scanned block totals, for levels >= 1 (level 0 scans into the caller's output). */
+  readonly #scanned: (GPUBuffer | undefined)[] = [];
+  readonly #levelCount: number;
+  /** Level-0 bind groups per (input, output) pair, one per slot. */
+  #firstLevelGroups = new WeakMap<GPUBuffer, WeakMap<GPUBuffer, LevelGroups[]>>();
+  /** Bind groups of levels >= 1, per slot: inner[slot][k - 1]. */
+  readonly #innerGroups: LevelGroups[][] = [];
+  #nextSlot = 0;
+  #destroyed = false;
+
+  constructor(device: GPUDevice, options: GpuScanOptions) {
+    const { maxCount } = options;
+    if (!Number.isInteger(maxCount) || maxCount < 1) throw new GpuPrimitivesError(`maxCount must be a positive integer, got ${maxCount}.`);
+    if (maxCount * WORD > device.limits.maxStorageBufferBindingSize) {
+      throw new GpuPrimitivesError(`maxCount ${maxCount} needs ${maxCount * WORD} bytes, above this device's maxStorageBufferBindingSize (${device.limits.maxStorageBufferBindingSize}).`);
+    }
+    const slots = options.slots ?? 8;
+    if (!Number.isInteger(slots) || slots < 1) throw new GpuPrimitivesError(`slots must be a positive integer, got ${slots}.`);
+    const gridLimit = options.maxWorkgroupsPerDimension ?? device.limits.maxComputeWorkgroupsPerDimension;
+    if (!Number.isInteger(gridLimit) || gridLimit < 1 || gridLimit > device.limits.maxComputeWorkgroupsPerDimension) {
+      throw new GpuPrimitivesError(`maxWorkgroupsPerDimension must be an integer in 1..${device.limits.maxComputeWorkgroupsPerDimension}, got ${gridLimit}.`);
+    }
+    this.#gridLimit = gridLimit;
+    this.maxCount = maxCount;
+    this.#device = device;
+    this.#slots = slots;
+    const module = device.createShaderModule({ label: 'cuttle.scan', code: scanWgsl });
+    this.#scanPipeline = device.createComputePipeline({ label: 'cuttle.scan.blocks', layout: 'auto', compute: { module, entryPoint: 'scan_blocks' } });
+    this.#addPipeline = device.createComputePipeline({ label: 'cuttle.scan.add', layout: 'auto', compute: { module, entryPoint: 'add_offsets' } });
+    const levelCounts = scanLevels(maxCount);
+    this.#levelCount = levelCounts.length;
+    // COPY_DST: a scan with fewer levels copies its total into the top level's buffer.
+    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
+    for (let k = 0; k < levelCounts.length; k++) {
+      const blocks = Math.ceil(levelCounts[k]! / SCAN_BLOCK);
+      this.#sums.push(device.createBuffer({ label: `cuttle.scan.level${k}.sums`, size: blocks * WORD, usage }));
+      this.#scanned.push(k === 0 ? undefined : device.createBuffer({ label: `cuttle.scan.level${k}.scanned`, size: levelCounts[k]! * WORD, usage }));
+    }
+    this.#params = device.createBuffer({ label: 'cuttle.scan.params', size: slots * this.#levelCount * SLOT_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+    for (let slot = 0; slot < slots; slot++) {
+      const groups: LevelGroups[] = [];
+      for (let k = 1; k < this.#levelCount; k++) groups.push(this.#levelGroups(slot, k, this.#sums[k - 1]!, this.#scanned[k]!));
+      this.#innerGroups.push(groups);
+    }
+  }
+
+  /** Holds the sum of all elements of the latest recorded scan (4 bytes, STORAGE | COPY_SRC). */
+  get totalBuffer(): GPUBuffer {
+    return this.#sums[this.#levelCount - 1]!;
+  }
+
+  /**
+   * Records the exclusive scan of the first `count` u32 of `input` into `output` (both
+   * STORAGE, distinct buffers); `totalBuffer` receives the total when the commands run.
+   */
+  encode(encoder: GPUCommandEncoder, input: GPUBuffer, output: GPUBuffer, count: number): void {
+    this.#assertAlive();
+    if (!Number.isInteger(count) || count < 0) throw new GpuPrimitivesError(`count must be a non-negative integer, got ${count}.`);
+    if (count > this.maxCount) throw new GpuPrimitivesError(`count ${count} is above this GpuScan's maxCount ${this.maxCount}; create one with a larger maxCount.`);
+    for (const [name, buffer] of [['input', input], ['output', output]] as const) {
+      if (count * WORD > buffer.size) throw new GpuPrimitivesError(`count ${count} needs ${count * WORD} bytes but the ${name} buffer holds ${buffer.size}.`);
+      if ((buffer.usage & GPUBufferUsage.STORAGE) === 0) throw new GpuPrimitivesError(`The ${name} buffer needs GPUBufferUsage.STORAGE.`);
+    }
+    if (input === output) throw new GpuPrimitivesError('input and output must be different buffers (WebGPU forbids binding one buffer as both read and read-write).');
+    if (count === 0) return;
+    const slot = this.#nextSlot;
+    this.#nextSlot = (slot + 1) % this.#slots;
+    const levelCounts = scanLevels(count);
+    const words = new Uint32Array((levelCounts.length * SLOT_BYTES) / WORD);
+    const grids = levelCounts.map((levelCount) => dispatchGrid(Math.ceil(levelCount / SCAN_BLOCK), this.#gridLimit));
+    levelCounts.forEach((levelCount, k) => {
+      words[(k * SLOT_BYTES) / WORD] = levelCount;
+      words[(k * SLOT_BYTES) / WORD + 1] = grids[k]!.x;
+    });
+    this.#device.queue.writeBuffer(this.#params, slot * this.#levelCount * SLOT_BYTES, words);
+
+    const first = this.#firstLevel(slot, input, output);
+    const inner = this.#innerGroups[slot]!;
+    const pass = encoder.beginComputePass({ label: 'cuttle.scan' });
+    pass.setPipeline(this.#scanPipeline);
+    for (let k = 0; k < levelCounts.length; k++) {
+      pass.setBindGroup(0, k === 0 ? first.scan : inner[k - 1]!.scan);
+      pass.dispatchWorkgroups(grids[k]!.x, grids[k]!.y);
+    }
+    pass.setPipeline(this.#addPipeline);
+    for (let k = levelCounts.length - 2; k >= 0; k--) {
+      pass.setBindGroup(0, k === 0 ? first.add : inner[k - 1]!.add);
+      pass.dispatchWorkgroups(grids[k]!.x, grids[k]!.y);
+    }
+    pass.end();
+    // The top level of this recording holds the grand total; copy it where users look for it.
+    const top = levelCounts.length - 1;
+    if (top !== this.#levelCount - 1) encoder.copyBufferToBuffer(this.#sums[top]!, 0, this.totalBuffer, 0, WORD);
+  }
+
+  /** Scans and reads the result back (one submit, one map). Convenient, not for hot paths. */
+  async scan(input: GPUBuffer, output: GPUBuffer, count: number): Promise<{ prefix: Uint32Array; total: number }> {
+    const bytes = Math.max(WORD, count * WORD);
+    const staging = this.#device.createBuffer({ size: bytes + WORD, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+    try {
+      const encoder = this.#device.createCommandEncoder({ label: 'cuttle.scan' });
+      this.encode(encoder, input, output, count);
+      if (count > 0) {
+        encoder.copyBufferToBuffer(output, 0, staging, 0, count * WORD);
+        encoder.copyBufferToBuffer(this.totalBuffer, 0, staging, bytes, WORD);
+      }
+      this.#device.queue.submit([encoder.finish()]);
+      await staging.mapAsync(GPUMapMode.READ);
+      const words = new Uint32Array(staging.getMappedRange().slice(0));
+      staging.unmap();
+      return { prefix: words.slice(0, count), total: count > 0 ? words[bytes / WORD]! : 0 };
+    } finally {
+      staging.destroy();
+    }
+  }
+
+  destroy(): void {
+    if (this.#destroyed) return;
+    this.#destroyed = true;
+    for (const buffer of [...this.#sums, ...this.#scanned]) buffer?.destroy();
+    this.#params.destroy();
+    this.#firstLevelGroups = new WeakMap();
+  }
+
+  #firstLevel(slot: number, input: GPUBuffer, output: GPUBuffer): LevelGroups {
+    let byOutput = this.#firstLevelGroups.get(input);
+    if (!byOutput) {
+      byOutput = new WeakMap();
+      this.#firstLevelGroups.set(input, byOutput);
+    }
+    let perSlot = byOutput.get(output);
+    if (!perSlot) {
+      perSlot = [];
+      byOutput.set(output, perSlot);
+    }
+    perSlot[slot] ??= this.#levelGroups(slot, 0, input, output);
+    return perSlot[slot];
+  }
+
+  /** Level k scans `input` into `scanned`, then adds the scanned totals of level k+1 back. */
+  #levelGroups(slot: number, k: number, input: GPUBuffer, scanned: GPUBuffer): LevelGroups {
+    const params = this.#paramsBinding(slot, k);
+    // The top level never runs add_offsets; any buffer satisfies its (unused) binding.
+    const offsets = this.#scanned[k + 1] ?? this.#sums[k]!;
+    return {
+      scan: this.#scanGroup(params, input, scanned, this.#sums[k]!),
+      add: this.#addGroup(params, scanned, offsets),
+    };
+  }
+
+  #paramsBinding(slot: number, level: number): GPUBufferBinding {
+    return { buffer: this.#params, offset: (slot * this.#levelCount + level) * SLOT_BYTES, size: 8 };
+  }
+
+  #scanGroup(params: GPUBufferBinding, input: GPUBuffer, scanned: GPUBuffer, sums: GPUBuffer): GPUBindGroup {
+    return this.#device.createBindGroup({
+      layout: this.#scanPipeline.getBindGroupLayout(0),
+      entries: [
+        { binding: 0, resource: params },
+        { binding: 1, resource: { buffer: input } },
+        { binding: 2, resource: { buffer: scanned } },
+        { binding: 3, resource: { buffer: sums } },
+      ],
+    });
+  }
+
+  #addGroup(params: GPUBufferBinding, target: GPUBuffer, offsets: GPUBuffer): GPUBindGroup {
+    return this.#device.createBindGroup({
+      layout: this.#addPipeline.getBindGroupLayout(0),
+      entries: [
+        { binding: 0, resource: params },
+        { binding: 4, resource: { buffer: target } },
+        { binding: 5, resource: { buffer: offsets } },
+      ],
+    });
+  }
+
+  #assertAlive(): void {
+    if (this.#destroyed) throw new GpuPrimitivesError('This GpuScan was destroyed; create a new one.');
+  }
+}

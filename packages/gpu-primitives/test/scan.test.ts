@@ -1,0 +1,129 @@
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import { createBufferWithData, expectArraysEqual, gpuTest } from '@cuttle/test-utils';
+import { GpuPrimitivesError, GpuScan, dispatchGrid, exclusiveScanReference, scanLevels } from '../src/index.ts';
+
+function sequentialScan(input: Uint32Array): Uint32Array {
+  const out = new Uint32Array(input.length);
+  let running = 0;
+  for (let i = 0; i < input.length; i++) {
+    out[i] = running;
+    running = (running + input[i]!) >>> 0;
+  }
+  return out;
+}
+
+function words(count: number, seed: number, max = 2 ** 32): Uint32Array {
+  const out = new Uint32Array(count);
+  let x = seed || 1;
+  for (let i = 0; i < count; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out[i] = (x >>> 0) % max;
+  }
+  return out;
+}
+
+describe('scan reference and plan', () => {
+  test('the blocked reference equals a sequential scan, wrapping at 2^32', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 1, max: 2 ** 31 }), (count, seed) => {
+        const input = words(count, seed);
+        expectArraysEqual(exclusiveScanReference(input), sequentialScan(input));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  test('levels shrink by 1024 until one block remains', () => {
+    expect(scanLevels(1)).toEqual([1]);
+    expect(scanLevels(1024)).toEqual([1024]);
+    expect(scanLevels(1025)).toEqual([1025, 2]);
+    expect(scanLevels(2 ** 26)).toEqual([2 ** 26, 65536, 64]);
+  });
+
+  test('dispatch grids never exceed the per-dimension limit and cover every workgroup', () => {
+    for (const [groups, limit] of [[1, 65535], [65535, 65535], [65536, 65535], [200_000, 65535], [40, 7], [49, 7]] as const) {
+      const { x, y } = dispatchGrid(groups, limit);
+      expect(x).toBeLessThanOrEqual(limit);
+      expect(y).toBeLessThanOrEqual(limit);
+      expect(x * y).toBeGreaterThanOrEqual(groups);
+      expect(x * (y - 1)).toBeLessThan(groups);
+    }
+    expect(() => dispatchGrid(50, 7)).toThrow(/7 x 7/);
+  });
+});
+
+describe('GpuScan against the reference', () => {
+  gpuTest('sizes around block edges and beyond several levels', async ({ device }) => {
+    const sizes = [1, 7, 1023, 1024, 1025, 4097, 1_048_576 + 3, 3_000_001];
+    const scan = new GpuScan(device, { maxCount: 3_000_001 });
+    try {
+      for (const [index, size] of sizes.entries()) {
+        const input = words(size, 11 + index);
+        const inputBuffer = createBufferWithData(device, input, GPUBufferUsage.STORAGE);
+        const output = device.createBuffer({ size: size * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
+        const { prefix, total } = await scan.scan(inputBuffer, output, size);
+        const expected = exclusiveScanReference(input);
+        expectArraysEqual(prefix, expected, `${size} elements`);
+        expect(total, `${size} elements: total`).toBe((expected[size - 1]! + input[size - 1]!) >>> 0);
+      }
+    } finally {
+      scan.destroy();
+    }
+  });
+
+  gpuTest('block counts above the per-dimension limit spread over a 2D grid', async ({ device }) => {
+    // A limit of 7 workgroups per dimension turns 40 blocks into a 7 x 6 grid with 2 padding
+    // workgroups, and the 40 block totals need a second level.
+    const size = 40 * 1024 - 5;
+    const scan = new GpuScan(device, { maxCount: size, maxWorkgroupsPerDimension: 7 });
+    const input = words(size, 3, 1000);
+    const output = device.createBuffer({ size: size * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
+    const { prefix } = await scan.scan(createBufferWithData(device, input, GPUBufferUsage.STORAGE), output, size);
+    expectArraysEqual(prefix, exclusiveScanReference(input));
+    scan.destroy();
+  });
+
+  gpuTest('several scans of different sizes in one encoder', async ({ device }) => {
+    const scan = new GpuScan(device, { maxCount: 50_000, slots: 2 });
+    const input = words(50_000, 9, 100);
+    const inputBuffer = createBufferWithData(device, input, GPUBufferUsage.STORAGE);
+    const outputs = [device.createBuffer({ size: 200_000, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC }), device.createBuffer({ size: 200_000, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC })];
+    const readback = device.createBuffer({ size: 400_000, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+    const encoder = device.createCommandEncoder();
+    scan.encode(encoder, inputBuffer, outputs[0]!, 50_000);
+    scan.encode(encoder, inputBuffer, outputs[1]!, 700);
+    encoder.copyBufferToBuffer(outputs[0]!, 0, readback, 0, 200_000);
+    encoder.copyBufferToBuffer(outputs[1]!, 0, readback, 200_000, 700 * 4);
+    device.queue.submit([encoder.finish()]);
+    await readback.mapAsync(GPUMapMode.READ);
+    const got = new Uint32Array(readback.getMappedRange().slice(0));
+    readback.unmap();
+    expectArraysEqual(got.subarray(0, 50_000), exclusiveScanReference(input), 'first scan');
+    expectArraysEqual(got.subarray(50_000, 50_700), exclusiveScanReference(input.subarray(0, 700)), 'second scan');
+    scan.destroy();
+  });
+});
+
+describe('GpuScan bad input', () => {
+  gpuTest('typed errors for bad sizes, aliasing, usage and use after destroy', async ({ device }) => {
+    expect(() => new GpuScan(device, { maxCount: 0 })).toThrow(GpuPrimitivesError);
+    expect(() => new GpuScan(device, { maxCount: 10, maxWorkgroupsPerDimension: 0 })).toThrow(/maxWorkgroupsPerDimension/);
+    const scan = new GpuScan(device, { maxCount: 100 });
+    const a = device.createBuffer({ size: 400, usage: GPUBufferUsage.STORAGE });
+    const b = device.createBuffer({ size: 400, usage: GPUBufferUsage.STORAGE });
+    const small = device.createBuffer({ size: 40, usage: GPUBufferUsage.STORAGE });
+    const copyOnly = device.createBuffer({ size: 400, usage: GPUBufferUsage.COPY_DST });
+    const encoder = device.createCommandEncoder();
+    expect(() => { scan.encode(encoder, a, b, 101); }).toThrow(/maxCount 100/);
+    expect(() => { scan.encode(encoder, a, small, 50); }).toThrow(/output buffer holds 40/);
+    expect(() => { scan.encode(encoder, a, a, 10); }).toThrow(/different buffers/);
+    expect(() => { scan.encode(encoder, copyOnly, b, 10); }).toThrow(/input buffer needs GPUBufferUsage.STORAGE/);
+    expect(() => { scan.encode(encoder, a, b, -1); }).toThrow(GpuPrimitivesError);
+    device.queue.submit([encoder.finish()]);
+    scan.destroy();
+    await expect(scan.scan(a, b, 10)).rejects.toThrow(/destroyed/);
+  });
+});
