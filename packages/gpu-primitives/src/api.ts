@@ -18,3 +18,10 @@ export const WORKGROUP_SIZE = 256;
  * the partials fit the single workgroup of the second pass after its own grid-stride loop.
  */
 export const MAX_REDUCE_WORKGROUPS = 1024;
+
+/** Where a primitive writes GPU timestamps: before its first pass and after its last (either may be left out). */
+export interface PassTimestamps {
+  querySet: GPUQuerySet;
+  beginIndex?: number;
+  endIndex?: number;
+}

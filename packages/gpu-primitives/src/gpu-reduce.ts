@@ -1,5 +1,6 @@
-import { ELEMENT_TYPES, MAX_REDUCE_WORKGROUPS, REDUCE_OPS, WORKGROUP_SIZE, type ElementType, type ReduceOp } from './api.ts';
+import { ELEMENT_TYPES, MAX_REDUCE_WORKGROUPS, REDUCE_OPS, WORKGROUP_SIZE, type ElementType, type PassTimestamps, type ReduceOp } from './api.ts';
 import { GpuPrimitivesError } from './errors.ts';
+import { passTimestampWrites } from './timestamps.ts';
 import { reduceWorkgroupCount } from './reduce-plan.ts';
 import { reduceShaderSource } from './reduce-source.ts';
 
@@ -15,11 +16,7 @@ export interface GpuReduceOptions {
 }
 
 /** Where encode() writes GPU timestamps: before its first pass and after its last. */
-export interface ReduceTimestampWrites {
-  querySet: GPUQuerySet;
-  beginIndex?: number;
-  endIndex?: number;
-}
+export type ReduceTimestampWrites = PassTimestamps;
 
 // Uniform offsets must be multiples of minUniformBufferOffsetAlignment (256 on every adapter).
 const SLOT_BYTES = 256;
@@ -104,16 +101,12 @@ export class GpuReduce {
       inputBindGroup = this.#bindGroup(input, this.#partials);
       this.#inputBindGroups.set(input, inputBindGroup);
     }
-    const first = encoder.beginComputePass(
-      timestamps?.beginIndex !== undefined ? { timestampWrites: { querySet: timestamps.querySet, beginningOfPassWriteIndex: timestamps.beginIndex } } : {},
-    );
+    const first = encoder.beginComputePass({ label: 'cuttle.reduce.partials', ...passTimestampWrites(timestamps && { querySet: timestamps.querySet, beginIndex: timestamps.beginIndex }) });
     first.setPipeline(this.#pipeline);
     first.setBindGroup(0, inputBindGroup, [firstOffset]);
     first.dispatchWorkgroups(workgroups);
     first.end();
-    const second = encoder.beginComputePass(
-      timestamps?.endIndex !== undefined ? { timestampWrites: { querySet: timestamps.querySet, endOfPassWriteIndex: timestamps.endIndex } } : {},
-    );
+    const second = encoder.beginComputePass({ label: 'cuttle.reduce.final', ...passTimestampWrites(timestamps && { querySet: timestamps.querySet, endIndex: timestamps.endIndex }) });
     second.setPipeline(this.#pipeline);
     second.setBindGroup(0, this.#finalBindGroup, [secondOffset]);
     second.dispatchWorkgroups(1);

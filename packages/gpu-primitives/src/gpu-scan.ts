@@ -2,6 +2,8 @@ import scanWgsl from './shaders/scan.wgsl?raw';
 import { dispatchGrid } from './dispatch-grid.ts';
 import { GpuPrimitivesError } from './errors.ts';
 import { SCAN_BLOCK, scanLevels } from './scan-plan.ts';
+import type { PassTimestamps } from './api.ts';
+import { passTimestampWrites } from './timestamps.ts';
 
 export interface GpuScanOptions {
   /** The largest count this instance will scan; sizes the internal level buffers. */
@@ -9,8 +11,8 @@ export interface GpuScanOptions {
   /** Recordings allowed per submit (default 8); see GpuReduce's `slots`. */
   slots?: number;
   /**
-   * Largest workgroup count per dispatch dimension (default 65535, the WebGPU minimum every
-   * device supports). Larger scans spread their blocks over a 2D grid.
+   * Largest workgroup count per dispatch dimension (default: the device's
+   * maxComputeWorkgroupsPerDimension). Larger scans spread their blocks over a 2D grid.
    */
   maxWorkgroupsPerDimension?: number;
 }
@@ -18,33 +20,34 @@ export interface GpuScanOptions {
 const SLOT_BYTES = 256;
 const WORD = 4;
 
-/** Bind groups of one level for one uniform slot. */
+/** The two bind groups of one level for one uniform slot. */
 interface LevelGroups {
+  totals: GPUBindGroup;
   scan: GPUBindGroup;
-  add: GPUBindGroup;
 }
 
 /**
- * Exclusive prefix sum of u32 values (wrapping at 2^32) for any count up to `maxCount`:
- * reduce-then-scan over blocks of 1024, recursing over block totals. `totalBuffer` receives
- * the sum of all elements, which is what counting sorts and stream compaction need next.
+ * Exclusive prefix sum of u32 values (wrapping at 2^32) for any count up to `maxCount`, by
+ * reduce-then-scan over blocks of 1024: block totals level by level, then every level scanned
+ * from the top down with its blocks' offsets. `totalBuffer` receives the sum of all elements,
+ * which is what counting sorts and stream compaction need next.
  */
 export class GpuScan {
   readonly maxCount: number;
   readonly #device: GPUDevice;
+  readonly #totalsPipeline: GPUComputePipeline;
   readonly #scanPipeline: GPUComputePipeline;
-  readonly #addPipeline: GPUComputePipeline;
   readonly #params: GPUBuffer;
   readonly #slots: number;
   readonly #gridLimit: number;
-  /** Block totals of each level (level k+1 scans level k's). */
-  readonly #sums: GPUBuffer[] = [];
-  /** Scanned block totals, for levels >= 1 (level 0 scans into the caller's output). */
-  readonly #scanned: (GPUBuffer | undefined)[] = [];
   readonly #levelCount: number;
+  /** Block totals of each level; level k+1's input is level k's totals. */
+  readonly #sums: GPUBuffer[] = [];
+  /** Output of each level >= 1: the scanned totals of the level below (its block offsets). */
+  readonly #scanned: (GPUBuffer | undefined)[] = [undefined];
   /** Level-0 bind groups per (input, output) pair, one per slot. */
   #firstLevelGroups = new WeakMap<GPUBuffer, WeakMap<GPUBuffer, LevelGroups[]>>();
-  /** Bind groups of levels >= 1, per slot: inner[slot][k - 1]. */
+  /** Bind groups of levels >= 1 per slot: inner[slot][k - 1]. */
   readonly #innerGroups: LevelGroups[][] = [];
   #nextSlot = 0;
   #destroyed = false;
@@ -61,22 +64,21 @@ export class GpuScan {
     if (!Number.isInteger(gridLimit) || gridLimit < 1 || gridLimit > device.limits.maxComputeWorkgroupsPerDimension) {
       throw new GpuPrimitivesError(`maxWorkgroupsPerDimension must be an integer in 1..${device.limits.maxComputeWorkgroupsPerDimension}, got ${gridLimit}.`);
     }
-    this.#gridLimit = gridLimit;
     this.maxCount = maxCount;
     this.#device = device;
     this.#slots = slots;
+    this.#gridLimit = gridLimit;
     const module = device.createShaderModule({ label: 'cuttle.scan', code: scanWgsl });
-    this.#scanPipeline = device.createComputePipeline({ label: 'cuttle.scan.blocks', layout: 'auto', compute: { module, entryPoint: 'scan_blocks' } });
-    this.#addPipeline = device.createComputePipeline({ label: 'cuttle.scan.add', layout: 'auto', compute: { module, entryPoint: 'add_offsets' } });
+    this.#totalsPipeline = device.createComputePipeline({ label: 'cuttle.scan.totals', layout: 'auto', compute: { module, entryPoint: 'block_totals' } });
+    this.#scanPipeline = device.createComputePipeline({ label: 'cuttle.scan.scan', layout: 'auto', compute: { module, entryPoint: 'scan_with_offsets' } });
     const levelCounts = scanLevels(maxCount);
     this.#levelCount = levelCounts.length;
     // COPY_DST: a scan with fewer levels copies its total into the top level's buffer.
     const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
-    for (let k = 0; k < levelCounts.length; k++) {
-      const blocks = Math.ceil(levelCounts[k]! / SCAN_BLOCK);
-      this.#sums.push(device.createBuffer({ label: `cuttle.scan.level${k}.sums`, size: blocks * WORD, usage }));
-      this.#scanned.push(k === 0 ? undefined : device.createBuffer({ label: `cuttle.scan.level${k}.scanned`, size: levelCounts[k]! * WORD, usage }));
-    }
+    levelCounts.forEach((levelCount, k) => {
+      this.#sums.push(device.createBuffer({ label: `cuttle.scan.level${k}.totals`, size: Math.ceil(levelCount / SCAN_BLOCK) * WORD, usage }));
+      if (k > 0) this.#scanned.push(device.createBuffer({ label: `cuttle.scan.level${k}.scanned`, size: levelCount * WORD, usage }));
+    });
     this.#params = device.createBuffer({ label: 'cuttle.scan.params', size: slots * this.#levelCount * SLOT_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     for (let slot = 0; slot < slots; slot++) {
       const groups: LevelGroups[] = [];
@@ -93,8 +95,9 @@ export class GpuScan {
   /**
    * Records the exclusive scan of the first `count` u32 of `input` into `output` (both
    * STORAGE, distinct buffers); `totalBuffer` receives the total when the commands run.
+   * `timestamps` are written at the start and end of the scan's compute pass.
    */
-  encode(encoder: GPUCommandEncoder, input: GPUBuffer, output: GPUBuffer, count: number): void {
+  encode(encoder: GPUCommandEncoder, input: GPUBuffer, output: GPUBuffer, count: number, timestamps?: PassTimestamps): void {
     this.#assertAlive();
     if (!Number.isInteger(count) || count < 0) throw new GpuPrimitivesError(`count must be a non-negative integer, got ${count}.`);
     if (count > this.maxCount) throw new GpuPrimitivesError(`count ${count} is above this GpuScan's maxCount ${this.maxCount}; create one with a larger maxCount.`);
@@ -104,33 +107,35 @@ export class GpuScan {
     }
     if (input === output) throw new GpuPrimitivesError('input and output must be different buffers (WebGPU forbids binding one buffer as both read and read-write).');
     if (count === 0) return;
+
     const slot = this.#nextSlot;
     this.#nextSlot = (slot + 1) % this.#slots;
     const levelCounts = scanLevels(count);
-    const words = new Uint32Array((levelCounts.length * SLOT_BYTES) / WORD);
+    const top = levelCounts.length - 1;
     const grids = levelCounts.map((levelCount) => dispatchGrid(Math.ceil(levelCount / SCAN_BLOCK), this.#gridLimit));
+    const words = new Uint32Array((levelCounts.length * SLOT_BYTES) / WORD);
     levelCounts.forEach((levelCount, k) => {
-      words[(k * SLOT_BYTES) / WORD] = levelCount;
-      words[(k * SLOT_BYTES) / WORD + 1] = grids[k]!.x;
+      const at = (k * SLOT_BYTES) / WORD;
+      words[at] = levelCount;
+      words[at + 1] = grids[k]!.x;
+      words[at + 2] = k < top ? 1 : 0;
     });
     this.#device.queue.writeBuffer(this.#params, slot * this.#levelCount * SLOT_BYTES, words);
 
-    const first = this.#firstLevel(slot, input, output);
-    const inner = this.#innerGroups[slot]!;
-    const pass = encoder.beginComputePass({ label: 'cuttle.scan' });
-    pass.setPipeline(this.#scanPipeline);
-    for (let k = 0; k < levelCounts.length; k++) {
-      pass.setBindGroup(0, k === 0 ? first.scan : inner[k - 1]!.scan);
+    const groups = (k: number): LevelGroups => (k === 0 ? this.#firstLevel(slot, input, output) : this.#innerGroups[slot]![k - 1]!);
+    const pass = encoder.beginComputePass({ label: 'cuttle.scan', ...passTimestampWrites(timestamps) });
+    pass.setPipeline(this.#totalsPipeline);
+    for (let k = 0; k <= top; k++) {
+      pass.setBindGroup(0, groups(k).totals);
       pass.dispatchWorkgroups(grids[k]!.x, grids[k]!.y);
     }
-    pass.setPipeline(this.#addPipeline);
-    for (let k = levelCounts.length - 2; k >= 0; k--) {
-      pass.setBindGroup(0, k === 0 ? first.add : inner[k - 1]!.add);
+    pass.setPipeline(this.#scanPipeline);
+    for (let k = top; k >= 0; k--) {
+      pass.setBindGroup(0, groups(k).scan);
       pass.dispatchWorkgroups(grids[k]!.x, grids[k]!.y);
     }
     pass.end();
-    // The top level of this recording holds the grand total; copy it where users look for it.
-    const top = levelCounts.length - 1;
+    // This recording's top level holds the grand total; copy it where users look for it.
     if (top !== this.#levelCount - 1) encoder.copyBufferToBuffer(this.#sums[top]!, 0, this.totalBuffer, 0, WORD);
   }
 
@@ -178,42 +183,32 @@ export class GpuScan {
     return perSlot[slot];
   }
 
-  /** Level k scans `input` into `scanned`, then adds the scanned totals of level k+1 back. */
-  #levelGroups(slot: number, k: number, input: GPUBuffer, scanned: GPUBuffer): LevelGroups {
-    const params = this.#paramsBinding(slot, k);
-    // The top level never runs add_offsets; any buffer satisfies its (unused) binding.
+  /** Level k sums `input` into its totals, and scans `input` into `output` with offsets from level k+1. */
+  #levelGroups(slot: number, k: number, input: GPUBuffer, output: GPUBuffer): LevelGroups {
+    const params: GPUBufferBinding = { buffer: this.#params, offset: (slot * this.#levelCount + k) * SLOT_BYTES, size: 12 };
+    // A top level reads no offsets (has_offsets = 0); its binding only needs a read-only buffer.
     const offsets = this.#scanned[k + 1] ?? this.#sums[k]!;
+    const layoutTotals = this.#totalsPipeline.getBindGroupLayout(0);
+    const layoutScan = this.#scanPipeline.getBindGroupLayout(0);
     return {
-      scan: this.#scanGroup(params, input, scanned, this.#sums[k]!),
-      add: this.#addGroup(params, scanned, offsets),
+      totals: this.#device.createBindGroup({
+        layout: layoutTotals,
+        entries: [
+          { binding: 0, resource: params },
+          { binding: 1, resource: { buffer: input } },
+          { binding: 2, resource: { buffer: this.#sums[k]! } },
+        ],
+      }),
+      scan: this.#device.createBindGroup({
+        layout: layoutScan,
+        entries: [
+          { binding: 0, resource: params },
+          { binding: 1, resource: { buffer: input } },
+          { binding: 3, resource: { buffer: output } },
+          { binding: 4, resource: { buffer: offsets } },
+        ],
+      }),
     };
-  }
-
-  #paramsBinding(slot: number, level: number): GPUBufferBinding {
-    return { buffer: this.#params, offset: (slot * this.#levelCount + level) * SLOT_BYTES, size: 8 };
-  }
-
-  #scanGroup(params: GPUBufferBinding, input: GPUBuffer, scanned: GPUBuffer, sums: GPUBuffer): GPUBindGroup {
-    return this.#device.createBindGroup({
-      layout: this.#scanPipeline.getBindGroupLayout(0),
-      entries: [
-        { binding: 0, resource: params },
-        { binding: 1, resource: { buffer: input } },
-        { binding: 2, resource: { buffer: scanned } },
-        { binding: 3, resource: { buffer: sums } },
-      ],
-    });
-  }
-
-  #addGroup(params: GPUBufferBinding, target: GPUBuffer, offsets: GPUBuffer): GPUBindGroup {
-    return this.#device.createBindGroup({
-      layout: this.#addPipeline.getBindGroupLayout(0),
-      entries: [
-        { binding: 0, resource: params },
-        { binding: 4, resource: { buffer: target } },
-        { binding: 5, resource: { buffer: offsets } },
-      ],
-    });
   }
 
   #assertAlive(): void {

@@ -11,8 +11,10 @@ export {
   type ElementType,
   type ReduceOp,
   type TypedArrayFor,
+  type PassTimestamps,
 } from './api.ts';
 export { GpuScan, type GpuScanOptions } from './gpu-scan.ts';
 export { exclusiveScanReference } from './reference/scan.ts';
 export { SCAN_BLOCK, scanLevels } from './scan-plan.ts';
 export { dispatchGrid, MAX_WORKGROUPS_PER_DIMENSION } from './dispatch-grid.ts';
+export { passTimestampWrites } from './timestamps.ts';
