@@ -1,7 +1,7 @@
 // The README's example, run as written (with a device from Dawn).
 import { expect } from 'vitest';
 import { gpuTest } from '@cuttle/test-utils';
-import { GpuReduce } from '../src/index.ts';
+import { GpuReduce, GpuScan } from '../src/index.ts';
 
 gpuTest('README example', async ({ device }) => {
   const values = new Float32Array([1.5, 2.5, -1, 4]);
@@ -13,6 +13,16 @@ gpuTest('README example', async ({ device }) => {
 
   const encoder = device.createCommandEncoder();
   sum.encode(encoder, input, values.length);
+
+  const cellCount = 5;
+  const counts = device.createBuffer({ size: 20, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+  const offsets = device.createBuffer({ size: 20, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
+  device.queue.writeBuffer(counts, 0, new Uint32Array([3, 0, 2, 5, 1]));
+  const scan = new GpuScan(device, { maxCount: 1 << 20 });
+  scan.encode(encoder, counts, offsets, cellCount);
   device.queue.submit([encoder.finish()]);
+
+  expect(await scan.scan(counts, offsets, cellCount)).toEqual({ prefix: new Uint32Array([0, 3, 3, 5, 10]), total: 11 });
   sum.destroy();
+  scan.destroy();
 });
