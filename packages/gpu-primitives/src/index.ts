@@ -18,3 +18,6 @@ export { exclusiveScanReference } from './reference/scan.ts';
 export { SCAN_BLOCK, scanLevels } from './scan-plan.ts';
 export { dispatchGrid, MAX_WORKGROUPS_PER_DIMENSION } from './dispatch-grid.ts';
 export { passTimestampWrites } from './timestamps.ts';
+export { GpuRadixSort, type GpuRadixSortOptions } from './gpu-radix-sort.ts';
+export { radixSortReference } from './reference/radix-sort.ts';
+export { RADIX_BLOCK, RADIX_BITS, radixPasses } from './radix-plan.ts';

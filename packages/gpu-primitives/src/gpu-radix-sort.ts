@@ -1,0 +1,226 @@
+import radixWgsl from './shaders/radix-sort.wgsl?raw';
+import type { PassTimestamps } from './api.ts';
+import { dispatchGrid } from './dispatch-grid.ts';
+import { GpuPrimitivesError } from './errors.ts';
+import { GpuScan } from './gpu-scan.ts';
+import { RADIX, RADIX_BITS, RADIX_BLOCK, radixPasses } from './radix-plan.ts';
+import { passTimestampWrites } from './timestamps.ts';
+
+export interface GpuRadixSortOptions {
+  /** The largest number of pairs this instance will sort; sizes its scratch buffers. */
+  maxCount: number;
+  /** Low key bits that take part (a multiple of 4 from 4 to 32, default 32): fewer bits, fewer passes. */
+  keyBits?: number;
+  /** Recordings allowed per submit (default 4); see GpuReduce's `slots`. */
+  slots?: number;
+  /** See GpuScan's option of the same name. */
+  maxWorkgroupsPerDimension?: number;
+}
+
+const SLOT_BYTES = 256;
+const WORD = 4;
+
+interface PassGroups {
+  count: GPUBindGroup;
+  scatter: GPUBindGroup;
+}
+
+/**
+ * Stable LSD radix sort of u32 keys with u32 values, in place, 4 bits per pass: per pass a
+ * digit count per block of 1024 keys, an exclusive scan of the digit-major count table
+ * (GpuScan), and a scatter that ranks each key inside its block. Keys sort as unsigned integers;
+ * pairs with equal keys keep their order.
+ */
+export class GpuRadixSort {
+  readonly maxCount: number;
+  readonly keyBits: number;
+  readonly #device: GPUDevice;
+  readonly #countPipeline: GPUComputePipeline;
+  readonly #scatterPipeline: GPUComputePipeline;
+  readonly #scan: GpuScan;
+  readonly #params: GPUBuffer;
+  readonly #scratchKeys: GPUBuffer;
+  readonly #scratchValues: GPUBuffer;
+  readonly #counts: GPUBuffer;
+  readonly #offsets: GPUBuffer;
+  readonly #passes: number;
+  readonly #slots: number;
+  readonly #gridLimit: number;
+  #groups = new WeakMap<GPUBuffer, WeakMap<GPUBuffer, PassGroups[][]>>();
+  #nextSlot = 0;
+  #destroyed = false;
+
+  constructor(device: GPUDevice, options: GpuRadixSortOptions) {
+    const { maxCount } = options;
+    if (!Number.isInteger(maxCount) || maxCount < 1) throw new GpuPrimitivesError(`maxCount must be a positive integer, got ${maxCount}.`);
+    if (maxCount * WORD > device.limits.maxStorageBufferBindingSize) {
+      throw new GpuPrimitivesError(`maxCount ${maxCount} needs ${maxCount * WORD} bytes per buffer, above this device's maxStorageBufferBindingSize (${device.limits.maxStorageBufferBindingSize}).`);
+    }
+    const keyBits = options.keyBits ?? 32;
+    if (!Number.isInteger(keyBits) || keyBits < RADIX_BITS || keyBits > 32 || keyBits % RADIX_BITS !== 0) {
+      throw new GpuPrimitivesError(`keyBits must be a multiple of ${RADIX_BITS} from ${RADIX_BITS} to 32, got ${keyBits}.`);
+    }
+    const slots = options.slots ?? 4;
+    if (!Number.isInteger(slots) || slots < 1) throw new GpuPrimitivesError(`slots must be a positive integer, got ${slots}.`);
+    this.maxCount = maxCount;
+    this.keyBits = keyBits;
+    this.#device = device;
+    this.#passes = radixPasses(keyBits);
+    this.#slots = slots;
+    this.#gridLimit = options.maxWorkgroupsPerDimension ?? device.limits.maxComputeWorkgroupsPerDimension;
+    const maxBlocks = Math.ceil(maxCount / RADIX_BLOCK);
+    this.#scan = new GpuScan(device, {
+      maxCount: RADIX * maxBlocks,
+      slots: slots * this.#passes,
+      ...(options.maxWorkgroupsPerDimension === undefined ? {} : { maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension }),
+    });
+    const module = device.createShaderModule({ label: 'cuttle.radix-sort', code: radixWgsl });
+    this.#countPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.count', layout: 'auto', compute: { module, entryPoint: 'count_digits' } });
+    this.#scatterPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.scatter', layout: 'auto', compute: { module, entryPoint: 'scatter' } });
+    const scratch = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC;
+    this.#scratchKeys = device.createBuffer({ label: 'cuttle.radix-sort.keys', size: maxCount * WORD, usage: scratch });
+    this.#scratchValues = device.createBuffer({ label: 'cuttle.radix-sort.values', size: maxCount * WORD, usage: scratch });
+    this.#counts = device.createBuffer({ label: 'cuttle.radix-sort.counts', size: RADIX * maxBlocks * WORD, usage: GPUBufferUsage.STORAGE });
+    this.#offsets = device.createBuffer({ label: 'cuttle.radix-sort.offsets', size: RADIX * maxBlocks * WORD, usage: GPUBufferUsage.STORAGE });
+    this.#params = device.createBuffer({ label: 'cuttle.radix-sort.params', size: slots * this.#passes * SLOT_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+  }
+
+  /**
+   * Records the sort of the first `count` pairs of `keys` and `values` (both STORAGE, plus
+   * COPY_DST when keyBits / 4 is odd: the last pass lands in scratch and is copied back).
+   */
+  encode(encoder: GPUCommandEncoder, keys: GPUBuffer, values: GPUBuffer, count: number, timestamps?: PassTimestamps): void {
+    if (this.#destroyed) throw new GpuPrimitivesError('This GpuRadixSort was destroyed; create a new one.');
+    if (!Number.isInteger(count) || count < 0) throw new GpuPrimitivesError(`count must be a non-negative integer, got ${count}.`);
+    if (count > this.maxCount) throw new GpuPrimitivesError(`count ${count} is above this GpuRadixSort's maxCount ${this.maxCount}; create one with a larger maxCount.`);
+    const oddPasses = this.#passes % 2 === 1;
+    for (const [name, buffer] of [['keys', keys], ['values', values]] as const) {
+      if (count * WORD > buffer.size) throw new GpuPrimitivesError(`count ${count} needs ${count * WORD} bytes but the ${name} buffer holds ${buffer.size}.`);
+      if ((buffer.usage & GPUBufferUsage.STORAGE) === 0) throw new GpuPrimitivesError(`The ${name} buffer needs GPUBufferUsage.STORAGE.`);
+      if (oddPasses && (buffer.usage & GPUBufferUsage.COPY_DST) === 0) {
+        throw new GpuPrimitivesError(`With keyBits ${this.keyBits} (an odd number of passes) the ${name} buffer also needs GPUBufferUsage.COPY_DST.`);
+      }
+    }
+    if (keys === values) throw new GpuPrimitivesError('keys and values must be different buffers.');
+    if (count === 0) return;
+
+    const slot = this.#nextSlot;
+    this.#nextSlot = (slot + 1) % this.#slots;
+    const blocks = Math.ceil(count / RADIX_BLOCK);
+    const grid = dispatchGrid(blocks, this.#gridLimit);
+    const words = new Uint32Array((this.#passes * SLOT_BYTES) / WORD);
+    for (let pass = 0; pass < this.#passes; pass++) {
+      words.set([count, blocks, grid.x, pass * RADIX_BITS], (pass * SLOT_BYTES) / WORD);
+    }
+    this.#device.queue.writeBuffer(this.#params, slot * this.#passes * SLOT_BYTES, words);
+
+    const groups = this.#passGroups(keys, values)[slot]!;
+    for (let pass = 0; pass < this.#passes; pass++) {
+      const last = pass === this.#passes - 1;
+      const counting = encoder.beginComputePass({
+        label: 'cuttle.radix-sort.count',
+        ...passTimestampWrites(pass === 0 && timestamps ? { querySet: timestamps.querySet, beginIndex: timestamps.beginIndex } : undefined),
+      });
+      counting.setPipeline(this.#countPipeline);
+      counting.setBindGroup(0, groups[pass]!.count);
+      counting.dispatchWorkgroups(grid.x, grid.y);
+      counting.end();
+      this.#scan.encode(encoder, this.#counts, this.#offsets, RADIX * blocks);
+      const scattering = encoder.beginComputePass({
+        label: 'cuttle.radix-sort.scatter',
+        ...passTimestampWrites(last && timestamps ? { querySet: timestamps.querySet, endIndex: timestamps.endIndex } : undefined),
+      });
+      scattering.setPipeline(this.#scatterPipeline);
+      scattering.setBindGroup(0, groups[pass]!.scatter);
+      scattering.dispatchWorkgroups(grid.x, grid.y);
+      scattering.end();
+    }
+    if (oddPasses) {
+      encoder.copyBufferToBuffer(this.#scratchKeys, 0, keys, 0, count * WORD);
+      encoder.copyBufferToBuffer(this.#scratchValues, 0, values, 0, count * WORD);
+    }
+  }
+
+  /** Uploads, sorts and reads back (one submit). Convenient for tests and tools, not for hot paths. */
+  async sort(keys: Uint32Array<ArrayBuffer>, values: Uint32Array<ArrayBuffer>): Promise<{ keys: Uint32Array; values: Uint32Array }> {
+    if (keys.length !== values.length) throw new GpuPrimitivesError(`keys (${keys.length}) and values (${values.length}) must have the same length.`);
+    const count = keys.length;
+    const bytes = Math.max(WORD, count * WORD);
+    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
+    const device = this.#device;
+    const keyBuffer = device.createBuffer({ size: bytes, usage });
+    const valueBuffer = device.createBuffer({ size: bytes, usage });
+    const staging = device.createBuffer({ size: 2 * bytes, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+    try {
+      device.queue.writeBuffer(keyBuffer, 0, keys);
+      device.queue.writeBuffer(valueBuffer, 0, values);
+      const encoder = device.createCommandEncoder({ label: 'cuttle.radix-sort' });
+      this.encode(encoder, keyBuffer, valueBuffer, count);
+      encoder.copyBufferToBuffer(keyBuffer, 0, staging, 0, bytes);
+      encoder.copyBufferToBuffer(valueBuffer, 0, staging, bytes, bytes);
+      device.queue.submit([encoder.finish()]);
+      await staging.mapAsync(GPUMapMode.READ);
+      const words = new Uint32Array(staging.getMappedRange().slice(0));
+      staging.unmap();
+      return { keys: words.slice(0, count), values: words.slice(bytes / WORD, bytes / WORD + count) };
+    } finally {
+      keyBuffer.destroy();
+      valueBuffer.destroy();
+      staging.destroy();
+    }
+  }
+
+  destroy(): void {
+    if (this.#destroyed) return;
+    this.#destroyed = true;
+    this.#scan.destroy();
+    for (const buffer of [this.#scratchKeys, this.#scratchValues, this.#counts, this.#offsets, this.#params]) buffer.destroy();
+    this.#groups = new WeakMap();
+  }
+
+  /** Bind groups for every slot and pass of one (keys, values) pair, made on first use. */
+  #passGroups(keys: GPUBuffer, values: GPUBuffer): PassGroups[][] {
+    let byValues = this.#groups.get(keys);
+    if (!byValues) {
+      byValues = new WeakMap();
+      this.#groups.set(keys, byValues);
+    }
+    let perSlot = byValues.get(values);
+    if (!perSlot) {
+      perSlot = [];
+      for (let slot = 0; slot < this.#slots; slot++) {
+        const passes: PassGroups[] = [];
+        for (let pass = 0; pass < this.#passes; pass++) {
+          const params: GPUBufferBinding = { buffer: this.#params, offset: (slot * this.#passes + pass) * SLOT_BYTES, size: 16 };
+          // Even passes read the caller's buffers and write scratch; odd passes the reverse.
+          const [fromKeys, fromValues, toKeys, toValues] =
+            pass % 2 === 0 ? [keys, values, this.#scratchKeys, this.#scratchValues] : [this.#scratchKeys, this.#scratchValues, keys, values];
+          passes.push({
+            count: this.#device.createBindGroup({
+              layout: this.#countPipeline.getBindGroupLayout(0),
+              entries: [
+                { binding: 0, resource: params },
+                { binding: 1, resource: { buffer: fromKeys } },
+                { binding: 2, resource: { buffer: this.#counts } },
+              ],
+            }),
+            scatter: this.#device.createBindGroup({
+              layout: this.#scatterPipeline.getBindGroupLayout(0),
+              entries: [
+                { binding: 0, resource: params },
+                { binding: 1, resource: { buffer: fromKeys } },
+                { binding: 3, resource: { buffer: fromValues } },
+                { binding: 4, resource: { buffer: this.#offsets } },
+                { binding: 5, resource: { buffer: toKeys } },
+                { binding: 6, resource: { buffer: toValues } },
+              ],
+            }),
+          });
+        }
+        perSlot.push(passes);
+      }
+      byValues.set(values, perSlot);
+    }
+    return perSlot;
+  }
+}

@@ -1,0 +1,100 @@
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import { expectArraysEqual, gpuTest } from '@cuttle/test-utils';
+import { GpuPrimitivesError, GpuRadixSort, radixSortReference } from '../src/index.ts';
+
+/** Keys from xorshift32, masked to `bits` so duplicates are common; values are the indices. */
+function pairs(count: number, seed: number, bits = 32): { keys: Uint32Array<ArrayBuffer>; values: Uint32Array<ArrayBuffer> } {
+  const keys = new Uint32Array(count);
+  const values = new Uint32Array(count);
+  let x = seed || 1;
+  const mask = bits === 32 ? 0xffffffff : (1 << bits) - 1;
+  for (let i = 0; i < count; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    keys[i] = (x >>> 0) & mask;
+    values[i] = i;
+  }
+  return { keys, values };
+}
+
+/** A stable sort by key through plain JS, to check the reference itself. */
+function stableSort(keys: Uint32Array, values: Uint32Array, keyBits: number): { keys: Uint32Array; values: Uint32Array } {
+  const mask = keyBits === 32 ? 0xffffffff : (1 << keyBits) - 1;
+  const order = Array.from(keys.keys()).sort((a, b) => ((keys[a]! & mask) >>> 0) - ((keys[b]! & mask) >>> 0) || a - b);
+  return { keys: Uint32Array.from(order, (i) => keys[i]!), values: Uint32Array.from(order, (i) => values[i]!) };
+}
+
+describe('radixSortReference', () => {
+  test('equals a stable sort for random inputs and key widths', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 1, max: 2 ** 31 }), fc.constantFrom(4, 8, 12, 32), fc.constantFrom(6, 12, 32), (count, seed, keyBits, spread) => {
+        const { keys, values } = pairs(count, seed, spread);
+        const sorted = radixSortReference(keys, values, keyBits);
+        const expected = stableSort(keys, values, keyBits);
+        expectArraysEqual(sorted.keys, expected.keys, 'keys');
+        expectArraysEqual(sorted.values, expected.values, 'values');
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('GpuRadixSort against the reference', () => {
+  gpuTest('32-bit keys: sizes around block edges and past many blocks', async ({ device }) => {
+    const sorter = new GpuRadixSort(device, { maxCount: 100_000 });
+    try {
+      for (const [index, size] of [1, 2, 1023, 1024, 1025, 4099, 100_000].entries()) {
+        const { keys, values } = pairs(size, 7 + index, index % 2 === 0 ? 32 : 10);
+        const got = await sorter.sort(keys, values);
+        const expected = radixSortReference(keys, values);
+        expectArraysEqual(got.keys, expected.keys, `${size} keys`);
+        expectArraysEqual(got.values, expected.values, `${size} values (stability)`);
+      }
+    } finally {
+      sorter.destroy();
+    }
+  });
+
+  gpuTest('fewer key bits: an odd number of passes copies back', async ({ device }) => {
+    for (const keyBits of [4, 12, 16]) {
+      const sorter = new GpuRadixSort(device, { maxCount: 20_000, keyBits });
+      const { keys, values } = pairs(20_000, keyBits, 32);
+      const got = await sorter.sort(keys, values);
+      const expected = radixSortReference(keys, values, keyBits);
+      expectArraysEqual(got.keys, expected.keys, `keyBits ${keyBits}: keys`);
+      expectArraysEqual(got.values, expected.values, `keyBits ${keyBits}: values`);
+      sorter.destroy();
+    }
+  });
+
+  gpuTest('block counts past the per-dimension limit use a 2D grid', async ({ device }) => {
+    // 40 blocks with at most 7 workgroups per dimension: a 7 x 6 grid with two padding workgroups.
+    const size = 40 * 1024 - 3;
+    const sorter = new GpuRadixSort(device, { maxCount: size, keyBits: 8, maxWorkgroupsPerDimension: 7 });
+    const { keys, values } = pairs(size, 99, 32);
+    const got = await sorter.sort(keys, values);
+    expectArraysEqual(got.values, radixSortReference(keys, values, 8).values);
+    sorter.destroy();
+  });
+});
+
+describe('GpuRadixSort bad input', () => {
+  gpuTest('typed errors before any GPU work', async ({ device }) => {
+    expect(() => new GpuRadixSort(device, { maxCount: 10, keyBits: 6 })).toThrow(/multiple of 4/);
+    expect(() => new GpuRadixSort(device, { maxCount: -1 })).toThrow(GpuPrimitivesError);
+    const sorter = new GpuRadixSort(device, { maxCount: 100, keyBits: 4 });
+    const keys = device.createBuffer({ size: 400, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    const values = device.createBuffer({ size: 400, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    const noCopy = device.createBuffer({ size: 400, usage: GPUBufferUsage.STORAGE });
+    const encoder = device.createCommandEncoder();
+    expect(() => { sorter.encode(encoder, keys, values, 101); }).toThrow(/maxCount 100/);
+    expect(() => { sorter.encode(encoder, keys, keys, 10); }).toThrow(/different buffers/);
+    expect(() => { sorter.encode(encoder, keys, noCopy, 10); }).toThrow(/COPY_DST/);
+    device.queue.submit([encoder.finish()]);
+    await expect(sorter.sort(new Uint32Array(3), new Uint32Array(2))).rejects.toThrow(/same length/);
+    sorter.destroy();
+    await expect(sorter.sort(new Uint32Array(3), new Uint32Array(3))).rejects.toThrow(/destroyed/);
+  });
+});
