@@ -3,7 +3,7 @@ import type { PassTimestamps } from './api.ts';
 import { dispatchGrid } from './dispatch-grid.ts';
 import { GpuPrimitivesError } from './errors.ts';
 import { GpuScan } from './gpu-scan.ts';
-import { RADIX, RADIX_BITS, RADIX_BLOCK, radixPasses } from './radix-plan.ts';
+import { RADIX, RADIX_BITS, RADIX_BLOCK, RADIX_ITEMS, radixPasses } from './radix-plan.ts';
 import { passTimestampWrites } from './timestamps.ts';
 
 export interface GpuRadixSortOptions {
@@ -27,7 +27,7 @@ interface PassGroups {
 
 /**
  * Stable LSD radix sort of u32 keys with u32 values, in place, 4 bits per pass: per pass a
- * digit count per block of 1024 keys, an exclusive scan of the digit-major count table
+ * digit count per block of 4096 keys, an exclusive scan of the digit-major count table
  * (GpuScan), and a scatter that ranks each key inside its block. Keys sort as unsigned integers;
  * pairs with equal keys keep their order.
  */
@@ -74,7 +74,8 @@ export class GpuRadixSort {
       slots: slots * this.#passes,
       ...(options.maxWorkgroupsPerDimension === undefined ? {} : { maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension }),
     });
-    const module = device.createShaderModule({ label: 'cuttle.radix-sort', code: radixWgsl });
+    const code = `const ITEMS: u32 = ${RADIX_ITEMS}u;\nconst BLOCK: u32 = ${RADIX_BLOCK}u;\n${radixWgsl}`;
+    const module = device.createShaderModule({ label: 'cuttle.radix-sort', code });
     this.#countPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.count', layout: 'auto', compute: { module, entryPoint: 'count_digits' } });
     this.#scatterPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.scatter', layout: 'auto', compute: { module, entryPoint: 'scatter' } });
     const scratch = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC;

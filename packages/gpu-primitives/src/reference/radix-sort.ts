@@ -1,5 +1,5 @@
 // The plain TypeScript version of shaders/radix-sort.wgsl: per pass, digit counts per block of
-// 1024 keys laid out digit-major, an exclusive scan of that table, then each block's keys
+// RADIX_BLOCK keys laid out digit-major, an exclusive scan of that table, then each block's keys
 // scattered to offset[digit, block] + their rank among the block's keys with that digit.
 import { RADIX, RADIX_BITS, RADIX_BLOCK, radixPasses } from '../radix-plan.ts';
 import { exclusiveScanReference } from './scan.ts';

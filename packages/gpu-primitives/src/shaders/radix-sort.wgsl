@@ -1,6 +1,6 @@
 // One pass of a stable LSD radix sort of u32 keys with u32 values, 4 bits per pass.
 //
-// count_digits: each workgroup counts the digits of its block of 1024 keys and writes them
+// count_digits: each workgroup counts the digits of its block of keys and writes them
 //   digit-major: block_counts[digit * block_count + block]. An exclusive scan of that table
 //   (GpuScan) gives every (digit, block) its first output position, so digit 0 of every block
 //   comes before digit 1 of any block, and blocks keep their order inside a digit: stable.
@@ -16,11 +16,11 @@ struct Params {
   shift: u32,
 }
 
+// ITEMS (keys per invocation) and BLOCK (= 256 * ITEMS) are prepended by the host from
+// radix-plan.ts, so the TypeScript reference and the kernel share one block size.
 const WORKGROUP_SIZE: u32 = 256u;
-const ITEMS: u32 = 4u;
-const BLOCK: u32 = 1024u;
 const RADIX: u32 = 16u;
-// 16 digit counters of 16 bits, two per u32: a block has at most 1024 keys, so no lane overflows.
+// 16 digit counters of 16 bits, two per u32: a block holds at most 4096 keys, so no lane overflows.
 const LANES: u32 = 8u;
 
 @group(0) @binding(0) var<uniform> params: Params;
