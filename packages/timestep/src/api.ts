@@ -1,0 +1,74 @@
+/**
+ * How a TimeStep turns measured frame times into the step the game advances by. BitSquid leaves
+ * this to the game, and so do we:
+ * - `'smoothed'`: the post's filter (trimmed mean of the last 11 frames, lerped), with time debt
+ *   paid back so the game clock stays near the wall clock.
+ * - `'variable'`: the raw measured frame time (stall-clamped), no smoothing.
+ * - `'fixed'`: a constant step run zero or more times per frame from an accumulator, with an
+ *   interpolation alpha for drawing between the last two states.
+ */
+export type TimeStepPolicy = 'smoothed' | 'variable' | 'fixed';
+
+/** Options of the BitSquid smoothing filter. All times are in seconds. */
+export interface SmoothingFilterOptions {
+  /**
+   * How far each frame moves the step from its last value towards the trimmed mean, in (0, 1].
+   * 1 uses the trimmed mean as is; smaller values add the post's "more smoothness". Default 0.5.
+   */
+  lerp?: number;
+  /**
+   * Frame time the history starts filled with. Default: the first frame time pushed.
+   */
+  initial?: number;
+}
+
+/** Options of the time debt book-keeping. All times are in seconds. */
+export interface TimeDebtOptions {
+  /** The debt is paid back over about this many frames (a 1/n share per frame). Default 30. */
+  paybackFrames?: number;
+  /**
+   * Largest correction a single frame may apply, as a fraction of that frame's smoothed step, in
+   * [0, 1]. Keeps the payback itself from making the step oscillate. Default 0.1 (10 %).
+   */
+  maxAdjust?: number;
+  /**
+   * Largest debt kept, in seconds. Debt past it is forgiven (and counted in `forgiven`), so a
+   * long stall can never leave a debt that takes minutes to pay. Default 0.25.
+   */
+  maxDebt?: number;
+}
+
+/** Options of a FixedStepper. All times are in seconds. */
+export interface FixedStepperOptions {
+  /** The constant simulation step. Default 1/60. */
+  step?: number;
+  /**
+   * Most steps one frame may run. Time past that is dropped (counted in `dropped`): the game
+   * slows down instead of spiralling into ever longer frames. Default 8.
+   */
+  maxStepsPerFrame?: number;
+}
+
+/** Options of a TimeStep. All times are in seconds. */
+export interface TimeStepOptions {
+  /** Default `'smoothed'`. */
+  policy?: TimeStepPolicy;
+  /** Lerp factor of the smoothing filter (policy `'smoothed'`), see SmoothingFilterOptions. */
+  lerp?: number;
+  /** Time debt settings (policy `'smoothed'`), or `false` to let the clock drift freely. */
+  debt?: TimeDebtOptions | false;
+  /**
+   * Constant step of policy `'fixed'`; also the nominal frame time the smoothing history starts
+   * filled with (and the stand-in for a stall before any sane frame). Default 1/60.
+   */
+  fixedStep?: number;
+  /** Cap on fixed steps per frame (policy `'fixed'`). Default 8. */
+  maxStepsPerFrame?: number;
+  /**
+   * A frame longer than this is a stall (hidden tab, debugger pause, a GC storm): it counts as
+   * the last sane frame time and the rest is forgiven, counted in `stalledTime`. Default 0.25.
+   */
+  maxFrameTime?: number;
+  /** Multiplies the step the game sees (slow motion < 1 < fast forward). Default 1. */
+  timeScale?: number;
+}

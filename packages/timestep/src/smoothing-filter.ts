@@ -1,0 +1,102 @@
+import type { SmoothingFilterOptions } from './api.ts';
+import { requireFinite, requireInRange } from './assert.ts';
+
+/** Frames of history the BitSquid filter keeps. */
+export const SMOOTHING_HISTORY = 11;
+/** Highest and lowest values the filter throws away (each side). */
+export const SMOOTHING_TRIM = 2;
+const KEPT = SMOOTHING_HISTORY - 2 * SMOOTHING_TRIM;
+
+/**
+ * The time step filter of BitSquid's "Time Step Smoothing" (2010): keep the last 11 frame times,
+ * throw away the two highest and the two lowest, average the remaining 7, then lerp from the
+ * last step towards that mean.
+ *
+ * Trimming makes single glitch frames (and even two in a row) vanish from the prediction; the
+ * lerp keeps the step from following a zig-zag between two frame rates. Each frame swaps one
+ * value in a sorted copy of a fixed 11-slot Float64Array ring (one insertion-sort pass) and sums
+ * the middle seven: no sort call, no allocation.
+ */
+export class SmoothingFilter {
+  // Every numeric field starts as a number: a field that starts `undefined` is stored tagged,
+  // and every write of a new double to it would then allocate.
+  /** The lerp factor in (0, 1]. */
+  readonly lerp: number = 0.5;
+  /** The last 11 frame times in arrival order (a ring; `head` is the oldest). */
+  private readonly history = new Float64Array(SMOOTHING_HISTORY);
+  /** The same 11 values kept sorted, so trimming is taking the middle seven. */
+  private readonly sorted = new Float64Array(SMOOTHING_HISTORY);
+  private head = 0;
+  private filled = false;
+  private lastStep = 0;
+  private lastMean = 0;
+
+  constructor(options: SmoothingFilterOptions = {}) {
+    const lerp = options.lerp ?? 0.5;
+    requireInRange('lerp', lerp, Number.MIN_VALUE, 1);
+    this.lerp = lerp;
+    if (options.initial !== undefined) this.reset(options.initial);
+  }
+
+  /** The step returned by the last push (0 before the first). */
+  get step(): number {
+    return this.lastStep;
+  }
+
+  /** The trimmed mean of the last push, before the lerp (0 before the first). */
+  get mean(): number {
+    return this.lastMean;
+  }
+
+  /** Fills the whole history with `frameTime`, as if every remembered frame took that long. */
+  reset(frameTime: number): void {
+    requireFinite('frameTime', frameTime, 0);
+    this.history.fill(frameTime);
+    this.sorted.fill(frameTime);
+    this.head = 0;
+    this.filled = true;
+    this.lastStep = frameTime;
+    this.lastMean = frameTime;
+  }
+
+  /**
+   * Records one measured frame time (seconds, finite, >= 0) and returns the smoothed step.
+   * Before any history exists the first frame time fills it.
+   */
+  push(frameTime: number): number {
+    // Written out rather than a call: this runs every frame. NaN fails both comparisons.
+    if (!(frameTime >= 0 && frameTime < Infinity)) requireFinite('frameTime', frameTime, 0);
+    if (!this.filled) this.reset(frameTime);
+    const history = this.history;
+    const sorted = this.sorted;
+    const evicted = history[this.head]!;
+    history[this.head] = frameTime;
+    this.head = this.head === SMOOTHING_HISTORY - 1 ? 0 : this.head + 1;
+
+    // Swap the evicted frame for the new one in the sorted copy (one insertion-sort pass; none
+    // at all for a steady rate), then the two highest and two lowest are simply the ends: sum
+    // the middle seven.
+    if (frameTime !== evicted) {
+      let i = 0;
+      while (i < SMOOTHING_HISTORY - 1 && sorted[i] !== evicted) i++;
+      if (frameTime > evicted) {
+        while (i < SMOOTHING_HISTORY - 1 && sorted[i + 1]! < frameTime) {
+          sorted[i] = sorted[i + 1]!;
+          i++;
+        }
+      } else {
+        while (i > 0 && sorted[i - 1]! > frameTime) {
+          sorted[i] = sorted[i - 1]!;
+          i--;
+        }
+      }
+      sorted[i] = frameTime;
+    }
+    let sum = 0;
+    for (let k = SMOOTHING_TRIM; k < SMOOTHING_HISTORY - SMOOTHING_TRIM; k++) sum += sorted[k]!;
+    const mean = sum / KEPT;
+    this.lastMean = mean;
+    this.lastStep += (mean - this.lastStep) * this.lerp;
+    return this.lastStep;
+  }
+}

@@ -1,0 +1,49 @@
+// The README's examples, run as written (console output collected instead of printed).
+import { expect, test } from 'vitest';
+import { FrameLoop, TimeStep } from '../src/index.ts';
+
+test('README: smoothing a measured frame time', () => {
+  const log: number[][] = [];
+  const console = { log: (...values: number[]) => log.push(values) };
+
+  // --- README example 1 ---
+  const clock = new TimeStep(); // policy 'smoothed': BitSquid's filter plus time debt
+  for (const ms of [16.7, 16.6, 100, 16.7, 16.7]) {
+    // a 100 ms glitch frame in the middle
+    const dt = clock.advance(ms / 1000); // seconds the game advances this frame
+    console.log(clock.rawDelta, dt, clock.debt);
+  }
+  // --- end ---
+
+  expect(log[2]![0]).toBe(0.1);
+  for (const [, dt] of log) expect(Math.abs(dt! - 1 / 60)).toBeLessThan(0.002);
+  expect(log[4]![2]).toBeGreaterThan(0.07); // the glitch is owed, and paid back over the next frames
+});
+
+test('README: a fixed-step frame loop with interpolation', async () => {
+  let drawn = 0;
+  const render = (x: number): void => {
+    drawn = x;
+  };
+
+  // --- README example 2 ---
+  const player = { x: 0, previousX: 0 };
+  const loop = new FrameLoop(new TimeStep({ policy: 'fixed', fixedStep: 1 / 120 }), {
+    update(dt) {
+      player.previousX = player.x;
+      player.x += 50 * dt; // 50 units per second, 120 times a second
+    },
+    draw(alpha) {
+      render(player.previousX + (player.x - player.previousX) * alpha);
+    },
+  });
+  loop.start(); // requestAnimationFrame in a browser, a 60 Hz timer in Node; loop.stop() ends it
+  // --- end ---
+
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  loop.stop();
+  expect(loop.running).toBe(false);
+  expect(player.x).toBeGreaterThan(0);
+  expect(drawn).toBeGreaterThanOrEqual(player.previousX);
+  expect(drawn).toBeLessThanOrEqual(player.x);
+});

@@ -1,0 +1,112 @@
+// What "Time Step Smoothing" promises, checked on frame-time traces: outliers are ignored, the
+// step stays stable from frame to frame, and the clock stays within the debt bound of wall time.
+import { describe, expect, test } from 'vitest';
+import { TimeStep } from '../src/index.ts';
+import { allTraces, glitches, jitter, rateChange, recorded, stall, steady, stepVariation, zigzag, type Trace } from './traces.ts';
+
+const HZ60 = 1 / 60;
+
+interface Run {
+  ts: TimeStep;
+  steps: Float64Array;
+  filtered: Float64Array;
+}
+
+function run(trace: Trace): Run {
+  const ts = new TimeStep();
+  const steps = new Float64Array(trace.frames.length);
+  const filtered = new Float64Array(trace.frames.length);
+  for (let i = 0; i < trace.frames.length; i++) {
+    ts.advance(trace.frames[i]!);
+    steps[i] = ts.delta;
+    filtered[i] = ts.smoothedDelta;
+  }
+  return { ts, steps, filtered };
+}
+
+function tenFrameMean(frames: Float64Array): Float64Array {
+  const out = new Float64Array(frames.length);
+  for (let i = 0; i < frames.length; i++) {
+    let sum = 0;
+    for (let k = 0; k < 10; k++) sum += i - k >= 0 ? frames[i - k]! : HZ60;
+    out[i] = sum / 10;
+  }
+  return out;
+}
+
+describe('the post’s promises on traces', () => {
+  test('steady 60 Hz: the step is exactly the frame time, no debt', () => {
+    const { ts, steps } = run(steady());
+    for (const step of steps) expect(step).toBeCloseTo(HZ60, 12);
+    expect(Math.abs(ts.debt)).toBeLessThan(1e-12);
+  });
+
+  test('glitch frames: outliers are ignored by the filter, unlike a plain mean', () => {
+    const trace = glitches();
+    const { filtered, steps } = run(trace);
+    // The filter itself never sees a single glitch frame.
+    for (const step of filtered) expect(step).toBeCloseTo(HZ60, 12);
+    // The step only carries the bounded debt payment (10 % of the step at most).
+    for (const step of steps) expect(Math.abs(step - HZ60)).toBeLessThanOrEqual(0.1 * HZ60 + 1e-12);
+    // A plain 10-frame mean (Phaser's smoothing) predicts ~8 ms longer frames after each glitch.
+    const mean = tenFrameMean(trace.frames);
+    expect(Math.max(...mean) - HZ60).toBeGreaterThan(0.008);
+  });
+
+  test('jitter: the step varies five times less than the raw frame time', () => {
+    const trace = jitter();
+    const { steps } = run(trace);
+    expect(stepVariation(steps).mean).toBeLessThan(stepVariation(trace.frames).mean / 5);
+  });
+
+  test('zig-zag: the step does not follow the oscillation between two rates', () => {
+    const trace = zigzag();
+    const { steps } = run(trace);
+    const raw = stepVariation(trace.frames);
+    const ours = stepVariation(steps);
+    expect(ours.mean).toBeLessThan(raw.mean / 10);
+    expect(ours.max).toBeLessThan(raw.max / 5);
+    // Past the warm-up the step sits between the two rates, near their mean.
+    for (let i = 60; i < steps.length; i++) {
+      expect(steps[i]!).toBeGreaterThan(1 / 60);
+      expect(steps[i]!).toBeLessThan(1 / 40);
+    }
+  });
+
+  test('long stall: the simulation does not jump and the stall is not owed', () => {
+    const trace = stall();
+    const { ts, steps } = run(trace);
+    for (const step of steps) expect(step).toBeLessThanOrEqual(HZ60 * 1.1);
+    expect(ts.stalls).toBe(1);
+    expect(ts.stalledTime).toBeCloseTo(3 - HZ60, 9);
+    expect(Math.abs(ts.debt)).toBeLessThan(1e-9);
+  });
+
+  test('rate change: the debt is paid back once the rate settles', () => {
+    const { ts } = run(rateChange());
+    expect(Math.abs(ts.debt)).toBeLessThan(0.002);
+  });
+
+  test('recorded Chromium trace: the step is far steadier than requestAnimationFrame', () => {
+    const trace = recorded();
+    expect(trace.frames.length).toBeGreaterThanOrEqual(500);
+    const { steps } = run(trace);
+    const raw = stepVariation(trace.frames);
+    const ours = stepVariation(steps);
+    expect(ours.mean).toBeLessThan(raw.mean / 5);
+    expect(ours.max).toBeLessThan(raw.max / 5);
+  });
+
+  test.each(allTraces().map((t) => [t.name, t] as const))('%s: the clock stays within the debt bound of wall time', (_name, trace) => {
+    const ts = new TimeStep();
+    const bound = ts.timeDebt!.maxDebt;
+    for (let i = 0; i < trace.frames.length; i++) {
+      ts.advance(trace.frames[i]!);
+      const wall = ts.wallTime - ts.stalledTime;
+      expect(Math.abs(wall - ts.time)).toBeLessThanOrEqual(bound + 1e-9);
+      expect(wall - ts.time - ts.debt).toBeCloseTo(0, 9);
+    }
+    // Nothing had to be written off: the payback kept up on every trace.
+    expect(ts.timeDebt!.forgiven).toBe(0);
+  });
+});
