@@ -1,0 +1,24 @@
+export { compileFlowGraph } from './compile-graph.ts';
+export { loadFlowProgram, FlowProgram, FlowInstance } from './flow-program.ts';
+export { FlowRuntime, type FlowRuntimeOptions } from './flow-runtime.ts';
+export { FlowRegistry } from './flow-registry.ts';
+export { parseSjson, type SjsonValue } from './sjson.ts';
+export { FlowError, FlowGraphError, type FlowIssue, type FlowIssueCode } from './errors.ts';
+export {
+  FLOW_VALUE_TYPES,
+  type FlowActionCall,
+  type FlowActionSpec,
+  type FlowBuiltinEvent,
+  type FlowConstant,
+  type FlowGraphKind,
+  type FlowGraphSource,
+  type FlowInstanceHandle,
+  type FlowLinkSource,
+  type FlowNodeSource,
+  type FlowNodeTypeInfo,
+  type FlowProgramStats,
+  type FlowSettingSpec,
+  type FlowSocketSpec,
+  type FlowValueType,
+  type FlowVariableSource,
+} from './api.ts';
