@@ -1,0 +1,60 @@
+/** A parsed JSON/SJSON value. Objects are plain objects whose own keys are data, always. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
+/** A JSON object; read its keys with `Object.hasOwn`, never through the prototype chain. */
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
+
+/** Options of `writeSjson` / `writeJson`. */
+export interface WriteOptions {
+  /** One indentation step (default four spaces). */
+  indent?: string;
+}
+
+/**
+ * One step of a path into a document: an object key (string), an array index (number) or the
+ * element of an id array with the given id (`{ id }`).
+ */
+export type PathSegment = string | number | { id: string | number };
+export type Path = PathSegment[];
+
+/**
+ * The diff vocabulary, after the post: `object[key] = value`, with `null` deleting the key. A key
+ * that really holds `null` is written with `keepNull: true`. Arrays add three operations: id
+ * arrays insert and remove elements by id and may reorder; other arrays are spliced from a
+ * sequence diff (indices refer to the array before the op list ran, and the splices are sorted).
+ */
+export type DiffOp =
+  | { op: 'set'; path: Path; value: JsonValue; keepNull?: true }
+  | { op: 'insert'; path: Path; id: string | number; after: string | number | null; value: JsonValue }
+  | { op: 'remove'; path: Path; id: string | number }
+  | { op: 'order'; path: Path; ids: (string | number)[] }
+  | { op: 'splice'; path: Path; index: number; remove: number; insert: JsonValue[] };
+
+/** Which side wins when both sides changed the same key of the same object differently. */
+export type MergePolicy = 'right' | 'left';
+
+export interface MergeOptions {
+  /** The winner of true conflicts (default `'right'`, as in the post). */
+  policy?: MergePolicy;
+}
+
+/**
+ * A change that lost: at `path`, `left` and `right` changed `base` differently and `winner`'s
+ * value was kept. `undefined` means "absent" (deleted or never there).
+ */
+export interface MergeConflict {
+  path: Path;
+  base: JsonValue | undefined;
+  left: JsonValue | undefined;
+  right: JsonValue | undefined;
+  winner: MergePolicy;
+  /** What happened, in words: 'both changed', 'removed on one side, changed on the other', ... */
+  reason: string;
+}
+
+export interface MergeResult {
+  merged: JsonValue;
+  /** Every losing change; empty means the merge was clean. */
+  conflicts: MergeConflict[];
+}

@@ -1,0 +1,167 @@
+// The `cuttle-merge` command line: diff, merge, the git merge driver, plus the dependency
+// checker and the static-hash checker. Everything runs through `runCli`, which takes argv and an
+// output sink and returns the exit code, so tests drive it in-process; src/cli.ts is the thin bin.
+import { copyFileSync, writeFileSync } from 'node:fs';
+import type { JsonValue, MergePolicy } from './api.ts';
+import { formatPath } from './apply.ts';
+import { diff } from './diff.ts';
+import { jsonEqual } from './equal.ts';
+import { ToolsMergeError } from './errors.ts';
+import { formatDocument, formatOf, readDocument, writeDocument } from './files.ts';
+import { merge } from './merge.ts';
+import { diffLines, mergeLines, renderHtml, renderTerminal } from './visual.ts';
+
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Colour for terminal output (default: false). */
+  color?: boolean;
+}
+
+/** Usage text; it is also the git install guide. */
+export const USAGE = `cuttle-merge: structural 3-way merge for JSON and SJSON game data
+
+  cuttle-merge diff <a> <b> [--json] [--html <out.html>]
+      Structural diff (coloured on a terminal). --json prints the operation list.
+  cuttle-merge merge <base> <left> <right> [-o <out>] [--policy right|left] [--html <out.html>]
+      3-way merge; conflicts go to the policy's side (right by default) and every losing change
+      is printed on stderr. Without -o the result goes to stdout.
+  cuttle-merge git-driver <%O> <%A> <%B> [<%P>] [--policy right|left]
+      git merge-driver mode: merges ancestor %O, ours %A and theirs %B into %A.
+  cuttle-merge deps <command> <root> ...      the dependency checker (cuttle-merge deps help)
+  cuttle-merge hash <string>...               32-bit murmur2 and 64-bit MurmurHash64A of each string
+  cuttle-merge hash-check <file|dir>...       fail on a wrong static_hash("name", 0x...) literal
+
+Install as a git merge driver (once per clone), then name the files it handles:
+  git config merge.cuttle.name "cuttle structural JSON/SJSON merge"
+  git config merge.cuttle.driver "cuttle-merge git-driver %O %A %B %P"
+  echo "*.sjson merge=cuttle" >> .gitattributes
+  echo "*.level merge=cuttle" >> .gitattributes
+`;
+
+/** Parsed command-line arguments: positional values and flags. */
+export interface CliArgs {
+  positional: string[];
+  flags: Map<string, string | true>;
+}
+
+const VALUE_FLAGS = new Set(['-o', '--out', '--policy', '--html', '--name', '--referrers', '--extensions']);
+
+export function parseArgs(argv: readonly string[]): CliArgs {
+  const positional: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a.startsWith('-') && a.length > 1) {
+      if (VALUE_FLAGS.has(a)) {
+        const v = argv[++i];
+        if (v === undefined) throw new ToolsMergeError(`${a} needs a value`);
+        flags.set(a, v);
+      } else {
+        flags.set(a, true);
+      }
+    } else {
+      positional.push(a);
+    }
+  }
+  return { positional, flags };
+}
+
+function policyOf(p: CliArgs): MergePolicy {
+  const v = p.flags.get('--policy') ?? 'right';
+  if (v !== 'right' && v !== 'left') throw new ToolsMergeError(`--policy must be right or left, got ${String(v)}`);
+  return v;
+}
+
+function need(p: CliArgs, count: number, usage: string): void {
+  if (p.positional.length < count) throw new ToolsMergeError(`usage: ${usage}`);
+}
+
+export type CliCommand = (p: CliArgs, io: CliIo) => number;
+
+/** `cuttle-merge diff a b` */
+export const diffCommand: CliCommand = (p, io) => {
+  need(p, 2, 'cuttle-merge diff <a> <b>');
+  const [aPath, bPath] = p.positional as [string, string];
+  const a = readDocument(aPath);
+  const b = readDocument(bPath);
+  if (p.flags.has('--json')) {
+    io.stdout(JSON.stringify(diff(a, b), null, 2) + '\n');
+  } else {
+    io.stdout(renderTerminal(diffLines(a, b), { color: io.color ?? false }));
+  }
+  const html = p.flags.get('--html');
+  if (typeof html === 'string') writeFileSync(html, renderHtml(diffLines(a, b), { title: `${aPath} → ${bPath}` }));
+  return 0;
+};
+
+function reportConflicts(conflicts: ReturnType<typeof merge>['conflicts'], io: CliIo, file: string): void {
+  for (const c of conflicts) {
+    io.stderr(`cuttle-merge: ${file}: conflict at ${formatPath(c.path)} (${c.reason}); kept ${c.winner}: ${brief(c.winner === 'right' ? c.right : c.left)}, lost ${c.winner === 'right' ? 'left' : 'right'}: ${brief(c.winner === 'right' ? c.left : c.right)}\n`);
+  }
+}
+
+function brief(v: JsonValue | undefined): string {
+  if (v === undefined) return '(absent)';
+  const s = JSON.stringify(v);
+  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+}
+
+/** `cuttle-merge merge base left right` */
+export const mergeCommand: CliCommand = (p, io) => {
+  need(p, 3, 'cuttle-merge merge <base> <left> <right> [-o <out>]');
+  const [basePath, leftPath, rightPath] = p.positional as [string, string, string];
+  const base = readDocument(basePath);
+  const left = readDocument(leftPath);
+  const right = readDocument(rightPath);
+  const result = merge(base, left, right, { policy: policyOf(p) });
+  const out = p.flags.get('-o') ?? p.flags.get('--out');
+  if (typeof out === 'string') writeDocument(out, result.merged);
+  else io.stdout(formatDocument(result.merged, formatOf(leftPath)));
+  reportConflicts(result.conflicts, io, leftPath);
+  const html = p.flags.get('--html');
+  if (typeof html === 'string') {
+    writeFileSync(html, renderHtml(mergeLines(base, left, right, result), { title: `merge of ${leftPath} and ${rightPath}`, conflicts: result.conflicts }));
+  }
+  return 0;
+};
+
+/** `cuttle-merge git-driver %O %A %B %P` */
+export const gitDriverCommand: CliCommand = (p, io) => {
+  need(p, 3, 'cuttle-merge git-driver %O %A %B [%P]');
+  const [basePath, oursPath, theirsPath, realPath] = p.positional as [string, string, string, string | undefined];
+  const name = realPath ?? oursPath;
+  const ours = readDocument(oursPath);
+  const theirs = readDocument(theirsPath);
+  const result = merge(readDocument(basePath), ours, theirs, { policy: policyOf(p) });
+  // When the result is one side exactly, keep that side's bytes (and its comments); otherwise
+  // write it out. git's temporary files have no extension: the format comes from %P.
+  if (jsonEqual(result.merged, theirs)) copyFileSync(theirsPath, oursPath);
+  else if (!jsonEqual(result.merged, ours)) writeDocument(oursPath, result.merged, formatOf(name));
+  reportConflicts(result.conflicts, io, name);
+  return 0;
+};
+
+export const helpCommand: CliCommand = (_p, io) => {
+  io.stdout(USAGE);
+  return 0;
+};
+
+/** Runs one of `commands`; returns the process exit code (0 success, 1 check failed, 2 bad input). */
+export function dispatch(commands: ReadonlyMap<string, CliCommand>, argv: readonly string[], io: CliIo): number {
+  const [name, ...rest] = argv;
+  const command = name === undefined ? undefined : commands.get(name);
+  if (command === undefined) {
+    io.stderr(name === undefined || name === '--help' || name === '-h' ? USAGE : `cuttle-merge: unknown command ${JSON.stringify(name)}\n\n${USAGE}`);
+    return name === undefined || name === '--help' || name === '-h' ? 0 : 2;
+  }
+  try {
+    return command(parseArgs(rest), io);
+  } catch (e) {
+    if (e instanceof ToolsMergeError || (e instanceof Error && 'code' in e && typeof e.code === 'string')) {
+      io.stderr(`cuttle-merge: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
