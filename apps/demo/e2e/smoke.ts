@@ -49,6 +49,19 @@ try {
     if (process.env.CUTTLE_SCREENSHOT) await page.screenshot({ path: process.env.CUTTLE_SCREENSHOT });
     const probeError = await page.evaluate(() => window.__cuttle!.error ?? null);
     check('no WebGPU errors', probeError === null, probeError ?? 'none');
+
+    // Every package's showcase: it opens, keeps drawing frames, and raises no WebGPU error.
+    const sceneIds = await page.evaluate(() => window.__cuttle!.scenes.filter((id) => id !== 'hello'));
+    for (const id of sceneIds) {
+      await page.evaluate((sceneId) => { location.hash = sceneId; }, id);
+      await page
+        .waitForFunction((sceneId) => window.__cuttle!.scene === sceneId, id, { timeout: 30_000 })
+        .catch(() => undefined);
+      const before = await page.evaluate(() => window.__cuttle!.framesDrawn);
+      await page.waitForFunction((start) => window.__cuttle!.framesDrawn >= start + 5, before, { timeout: 30_000 }).catch(() => undefined);
+      const state = await page.evaluate(() => ({ scene: window.__cuttle!.scene, frames: window.__cuttle!.framesDrawn, error: window.__cuttle!.error ?? null }));
+      check(`scene "${id}" opens and draws`, state.scene === id && state.frames >= before + 5 && state.error === null, JSON.stringify({ ...state, framesBefore: before }));
+    }
   }
   check('no console errors', consoleErrors.length === 0, consoleErrors.join(' | ') || 'none');
 } finally {

@@ -12,6 +12,8 @@ export interface FrameProbe {
   framesDrawn: number;
   adapter: string;
   scene: string;
+  /** Ids of every registered scene, for tests that visit them all. */
+  scenes: readonly string[];
   /** Samples pixels (fractions of width/height) of the next frame after it is drawn. */
   sample(points: readonly [number, number][]): Promise<PixelSample[]>;
   error?: string;

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   }
   const sampler = new FrameSampler();
   const adapterName = [gpu.adapterInfo.vendor, gpu.adapterInfo.architecture, gpu.adapterInfo.description].filter(Boolean).join(' / ');
-  const probe: FrameProbe = { framesDrawn: 0, adapter: adapterName, scene: '', sample: (points) => sampler.request(points) };
+  const probe: FrameProbe = { framesDrawn: 0, adapter: adapterName, scene: '', scenes: scenes.map((scene) => scene.id), sample: (points) => sampler.request(points) };
   window.__cuttle = probe;
 
   void gpu.device.lost.then((info) => {
