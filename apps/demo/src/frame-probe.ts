@@ -12,6 +12,8 @@ export interface FrameProbe {
   framesDrawn: number;
   adapter: string;
   scene: string;
+  /** requestAnimationFrame timestamps (ms) of the latest frames, for frame-time traces. */
+  frameStamps: number[];
   /** Ids of every registered scene, for tests that visit them all. */
   scenes: readonly string[];
   /** Samples pixels (fractions of width/height) of the next frame after it is drawn. */

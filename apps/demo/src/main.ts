@@ -45,7 +45,14 @@ async function main(): Promise<void> {
   }
   const sampler = new FrameSampler();
   const adapterName = [gpu.adapterInfo.vendor, gpu.adapterInfo.architecture, gpu.adapterInfo.description].filter(Boolean).join(' / ');
-  const probe: FrameProbe = { framesDrawn: 0, adapter: adapterName, scene: '', scenes: scenes.map((scene) => scene.id), sample: (points) => sampler.request(points) };
+  const probe: FrameProbe = {
+    framesDrawn: 0,
+    adapter: adapterName,
+    scene: '',
+    frameStamps: [],
+    scenes: scenes.map((scene) => scene.id),
+    sample: (points) => sampler.request(points),
+  };
   window.__cuttle = probe;
 
   void gpu.device.lost.then((info) => {
@@ -91,6 +98,8 @@ async function main(): Promise<void> {
   let lastStatus = 0;
   const tick = (now: number): void => {
     requestAnimationFrame(tick);
+    // Keep the latest few thousand frame stamps (dropping the oldest half when full).
+    if (probe.frameStamps.push(now) > 4096) probe.frameStamps.splice(0, 2048);
     if (loading || !scene) return;
     const dt = Math.min(0.1, (now - last) / 1000);
     smoothedMs += ((now - last) - smoothedMs) * 0.05;

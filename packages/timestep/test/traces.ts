@@ -76,8 +76,19 @@ export function recorded(): Trace {
   return { name: 'recorded Chromium rAF', frames: Float64Array.from(data.deltasMs, (ms) => ms / 1000) };
 }
 
+/**
+ * requestAnimationFrame deltas of the Cuttle demo itself (its ECS scene, WebGPU on SwiftShader
+ * in headless Chromium), recorded by apps/demo/e2e/record-frame-trace.ts: slow, uneven frames
+ * and a start-up stall, as a software-rendered page really produces.
+ */
+export function recordedDemo(): Trace {
+  const url = new URL('./fixtures/demo-raf-trace.json', import.meta.url);
+  const data = JSON.parse(readFileSync(url, 'utf8')) as RecordedTrace;
+  return { name: 'recorded demo rAF', frames: Float64Array.from(data.deltasMs, (ms) => ms / 1000) };
+}
+
 export function allTraces(): Trace[] {
-  return [steady(), jitter(), zigzag(), glitches(), stall(), rateChange(), recorded()];
+  return [steady(), jitter(), zigzag(), glitches(), stall(), rateChange(), recorded(), recordedDemo()];
 }
 
 /** Mean and largest |step[i] - step[i-1]|, in seconds. */
