@@ -1,0 +1,49 @@
+import { INVALID_ENTITY, type Schema } from './api.ts';
+import { composeMatrix, multiplyMatrices } from './math.ts';
+import { SchemaComponentManager } from './schema-component-manager.ts';
+import type { TransformManager } from './transform.ts';
+
+const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1] as const;
+
+/**
+ * HierarchyComponent: the post's parent and the parent's inverse world matrix at attach time,
+ * plus intrusive child links (first child, next and previous sibling) so that a subtree can
+ * be walked in O(its size). An entity has a row while it has a parent or children; a row
+ * always comes after its parent's row, so one pass in row order updates the whole graph.
+ */
+export const HIERARCHY_SCHEMA = {
+  parent: 'entity',
+  worldParentInverseBind: { type: 'f32', length: 16, default: IDENTITY },
+  firstChild: 'entity',
+  nextSibling: 'entity',
+  prevSibling: 'entity',
+} as const satisfies Schema;
+
+export type HierarchyManager = SchemaComponentManager<typeof HIERARCHY_SCHEMA>;
+
+export function createHierarchyManager(capacity = 0): HierarchyManager {
+  return new SchemaComponentManager(HIERARCHY_SCHEMA, capacity);
+}
+
+const scratch = new Float32Array(32);
+
+/**
+ * The hierarchy update system: in row order (parents first), each child's world becomes
+ * parentWorld * worldParentInverseBind * local(position, rotation, scale).
+ */
+export function updateHierarchy(hierarchy: HierarchyManager, transforms: TransformManager): void {
+  const { parent, worldParentInverseBind } = hierarchy.fields;
+  const entities = hierarchy.entities;
+  const { position, rotation, scale, world } = transforms.fields;
+  const count = hierarchy.count;
+  for (let i = 0; i < count; i++) {
+    const parentEntity = parent[i]!;
+    if (parentEntity === INVALID_ENTITY) continue;
+    const child = transforms.indexOf(entities[i]!);
+    const up = transforms.indexOf(parentEntity);
+    if (child === -1 || up === -1) continue;
+    multiplyMatrices(scratch, 0, world, up * 16, worldParentInverseBind, i * 16);
+    composeMatrix(scratch, 16, position, child * 3, rotation, child * 4, scale, child * 3);
+    multiplyMatrices(world, child * 16, scratch, 0, scratch, 16);
+  }
+}

@@ -1,0 +1,16 @@
+export { INVALID_ENTITY, FIELD_TYPES } from './api.ts';
+export type { Entity, ScalarType, FieldType, FieldSpec, FieldDefinition, Schema, TypedArrayByType, TypedArray, FieldArrays } from './api.ts';
+export { EcsError, ArchiveError } from './errors.ts';
+export { EntityGenerator, createEntity, remapEntity } from './entity.ts';
+export { EntityLookup } from './entity-lookup.ts';
+export { ComponentManager } from './component-manager.ts';
+export { SchemaComponentManager, compileSchema, type FieldLayout } from './schema-component-manager.ts';
+export { ObjectComponentManager, type ObjectComponentOptions } from './object-component-manager.ts';
+export { Join } from './join.ts';
+export { ComponentLibrary, type RegisterOptions, type LibraryEntry, type ArchivedComponents, type ObjectSerializer } from './component-library.ts';
+export { ArchiveWriter, ArchiveReader } from './archive.ts';
+export { saveLibrary, loadLibrary, ARCHIVE_FORMAT_VERSION, type SaveOptions, type LoadOptions, type LoadResult } from './serialize.ts';
+export { TRANSFORM_SCHEMA, createTransformManager, updateTransforms, type TransformManager } from './transform.ts';
+export { HIERARCHY_SCHEMA, createHierarchyManager, updateHierarchy, type HierarchyManager } from './hierarchy.ts';
+export { Scene, type SceneOptions, type TransformInit } from './scene.ts';
+export { composeMatrix, multiplyMatrices, invertMatrix, decomposeMatrix } from './math.ts';
