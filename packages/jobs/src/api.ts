@@ -1,0 +1,87 @@
+/**
+ * What a dispatched job receives, as in the post's `JobDispatchArgs`: which job of the
+ * Dispatch this is, and which group it runs in. One object per thread is reused for every
+ * job, so read it, do not keep it.
+ */
+export interface JobDispatchArgs {
+  jobIndex: number;
+  groupIndex: number;
+}
+
+/** Typed arrays a job may receive: each must view a SharedArrayBuffer. */
+export type SharedTypedArray =
+  | Int8Array
+  | Uint8Array
+  | Uint8ClampedArray
+  | Int16Array
+  | Uint16Array
+  | Int32Array
+  | Uint32Array
+  | Float32Array
+  | Float64Array
+  | BigInt64Array
+  | BigUint64Array;
+
+/**
+ * One argument of a job. Workers cannot share closures, so what a C++ lambda would capture
+ * travels as arguments: numbers by value, typed arrays and SharedArrayBuffers by reference
+ * (the same memory on every thread).
+ */
+export type JobArgument = number | SharedTypedArray | SharedArrayBuffer;
+
+/** A kernel run by `execute` or as a task's work item: the post's `[] { ... }`. */
+export type ExecuteKernel<A extends JobArgument[]> = (...args: A) => void;
+
+/** A kernel run by `dispatch`: the post's `[](JobDispatchArgs args) { ... }`. */
+export type DispatchKernel<A extends JobArgument[]> = (job: JobDispatchArgs, ...args: A) => void;
+
+/**
+ * A module of kernels: every exported function is a kernel, known by its export name.
+ * Workers load the same modules, so a kernel runs the same code wherever it lands.
+ */
+export type KernelModule = Readonly<Record<string, unknown>>;
+
+/**
+ * Where work is queued, as in current Wicked Engine. `high` runs first; `low` runs when no
+ * high work is waiting; `streaming` (long background work such as asset loading) runs only
+ * on workers, last, so a main thread that helps inside `wait` never picks up a long stream.
+ */
+export type Priority = 'high' | 'low' | 'streaming';
+
+/** How a pool starts its workers. */
+export interface JobSystemOptions {
+  /**
+   * The kernel modules. Node with the default worker: module URLs (plain JavaScript, e.g.
+   * `new URL('./kernels.js', import.meta.url)`), imported by every worker and by this thread.
+   * With `createWorker`: the imported module objects, in the order the worker script passes
+   * them to `startJobWorker`.
+   */
+  kernels: readonly (string | URL | KernelModule)[];
+  /** Worker threads to start; default: available cores minus this (main) thread, at least 1. */
+  workerCount?: number;
+  /** Node only: the worker entry module; default: this package's `worker.js`. */
+  workerUrl?: string | URL;
+  /**
+   * Starts one worker (browsers, bundlers): e.g.
+   * `() => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' })`, where
+   * the worker script calls `startJobWorker([kernels])`.
+   */
+  createWorker?: (index: number) => Worker;
+  /** Jobs and tasks that may be open at once (records in shared memory); default 4096. */
+  capacity?: number;
+}
+
+/** A task of the task graph: an index into shared memory plus its generation. */
+export interface TaskId {
+  readonly index: number;
+  readonly serial: number;
+}
+
+/** The fields BitSquid's task struct sets at creation. */
+export interface TaskOptions {
+  priority?: Priority;
+  /** The task whose completion this one waits for (one, as in BitSquid). */
+  dependency?: TaskId;
+  /** The task that completes only after this one does. */
+  parent?: TaskId;
+}

@@ -1,0 +1,16 @@
+export { JobSystem, type JobQueue } from './job-system.ts';
+export { TaskManager } from './task-manager.ts';
+export { startJobWorker } from './worker-main.ts';
+export { JobsError, JobFailedError, WorkerDiedError } from './errors.ts';
+export type {
+  DispatchKernel,
+  ExecuteKernel,
+  JobArgument,
+  JobDispatchArgs,
+  JobSystemOptions,
+  KernelModule,
+  Priority,
+  SharedTypedArray,
+  TaskId,
+  TaskOptions,
+} from './api.ts';

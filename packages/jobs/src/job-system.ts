@@ -1,0 +1,109 @@
+// Wicked Engine's JobSystem interface (Initialize, Execute, Dispatch, IsBusy, Wait) over the
+// shared-memory pool. Kernels stand in for the post's lambdas; what a lambda captured is
+// passed after the kernel as arguments.
+import type { DispatchKernel, ExecuteKernel, JobArgument, JobSystemOptions, Priority } from './api.ts';
+import { JobsError } from './errors.ts';
+import { checkDispatch } from './validate.ts';
+import { H, MODE } from './layout.ts';
+import { Pool } from './pool.ts';
+import { TaskManager } from './task-manager.ts';
+
+/** Execute and Dispatch at one priority (see `JobSystem.at`). */
+export interface JobQueue {
+  execute<A extends JobArgument[]>(kernel: ExecuteKernel<A> | string, ...args: A): void;
+  dispatch<A extends JobArgument[]>(jobCount: number, groupSize: number, kernel: DispatchKernel<A> | string, ...args: A): void;
+}
+
+export class JobSystem implements JobQueue {
+  /** BitSquid's task graph on the same workers and queues. */
+  readonly tasks: TaskManager;
+  private readonly queues = new Map<Priority, JobQueue>();
+
+  private constructor(private readonly pool: Pool) {
+    this.tasks = new TaskManager(pool);
+  }
+
+  /**
+   * Starts the workers and loads the kernel modules on every thread (this one too, so that
+   * `wait` can help). Resolves when every worker is ready.
+   */
+  static async initialize(options: JobSystemOptions): Promise<JobSystem> {
+    return new JobSystem(await Pool.create(options));
+  }
+
+  get workerCount(): number {
+    return this.pool.workerCount;
+  }
+
+  /** Runs `kernel(...args)` once on any thread: the post's `Execute([] { ... })`. */
+  execute<A extends JobArgument[]>(kernel: ExecuteKernel<A> | string, ...args: A): void {
+    this.submit('high', kernel, args, MODE.EXECUTE, 1, 1);
+  }
+
+  /**
+   * Runs `kernel({ jobIndex, groupIndex }, ...args)` for jobIndex 0..jobCount-1. Jobs are cut
+   * into groups of `groupSize`; a group runs serially on one thread.
+   */
+  dispatch<A extends JobArgument[]>(jobCount: number, groupSize: number, kernel: DispatchKernel<A> | string, ...args: A): void {
+    this.submit('high', kernel, args, MODE.DISPATCH, jobCount, groupSize);
+  }
+
+  /** Execute and Dispatch at another priority: `jobs.at('low').dispatch(...)`. */
+  at(priority: Priority): JobQueue {
+    if (!(['high', 'low', 'streaming'] as unknown[]).includes(priority)) {
+      throw new JobsError(`priority must be 'high', 'low' or 'streaming', got ${priority as string}.`);
+    }
+    let queue = this.queues.get(priority);
+    if (!queue) {
+      queue = {
+        execute: (kernel, ...args) => {
+          this.submit(priority, kernel, args, MODE.EXECUTE, 1, 1);
+        },
+        dispatch: (jobCount, groupSize, kernel, ...args) => {
+          this.submit(priority, kernel, args, MODE.DISPATCH, jobCount, groupSize);
+        },
+      };
+      this.queues.set(priority, queue);
+    }
+    return queue;
+  }
+
+  private submit(priority: Priority, kernel: unknown, args: readonly JobArgument[], mode: number, jobCount: number, groupSize: number): void {
+    const pool = this.pool;
+    pool.assertOpen();
+    checkDispatch(jobCount, groupSize);
+    const id = pool.registry.idOf(kernel);
+    pool.encoder.validate(pool.registry.names[id]!, args);
+    if (jobCount === 0) return;
+    pool.record(priority, mode, jobCount, groupSize, id, args, false);
+  }
+
+  /** Whether any job or task is still open. */
+  isBusy(): boolean {
+    return this.pool.isBusy();
+  }
+
+  /**
+   * Blocks until every job and task is done, running ready work on this thread meanwhile.
+   * Throws the first failure (JobFailedError, WorkerDiedError) since the last wait. Not on
+   * a browser main thread: use `waitAsync` there.
+   */
+  wait(): void {
+    const i32 = this.pool.scheduler.i32;
+    this.pool.waitUntil(() => Atomics.load(i32, H.PENDING) === 0);
+  }
+
+  /** `wait` for threads that must not block; it still helps between sleeps. */
+  waitAsync(): Promise<void> {
+    const i32 = this.pool.scheduler.i32;
+    return this.pool.waitUntilAsync(() => Atomics.load(i32, H.PENDING) === 0);
+  }
+
+  /**
+   * Stops and joins every worker; resolves when all have exited, so the process can end.
+   * Work still queued is dropped: `wait` first.
+   */
+  shutdown(): Promise<void> {
+    return this.pool.shutdown();
+  }
+}

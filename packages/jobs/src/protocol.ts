@@ -1,0 +1,46 @@
+// The few messages that do travel by postMessage: setup, each SharedArrayBuffer once, and
+// failures (an Error object cannot live in shared memory). Jobs themselves never do.
+
+export interface InitMessage {
+  type: 'init';
+  control: SharedArrayBuffer;
+  slotCount: number;
+  capacity: number;
+  slot: number;
+  /** Module URLs to import (default worker), or null when the worker script brings them. */
+  kernelUrls: string[] | null;
+  /** Kernel names in id order, to check both sides numbered the kernels alike. */
+  kernelNames: string[];
+  /** Buffers announced before this worker started, by id. */
+  buffers: SharedArrayBuffer[];
+  /** Node: the channel for messages to the pool (null: use the worker's own channel). */
+  port: unknown;
+}
+
+export interface BufferMessage {
+  type: 'buffer';
+  id: number;
+  buffer: SharedArrayBuffer;
+}
+
+export interface ReadyMessage {
+  type: 'ready';
+  slot: number;
+}
+
+export interface InitFailedMessage {
+  type: 'init-failed';
+  slot: number;
+  message: string;
+}
+
+export interface FailureMessage {
+  type: 'failure';
+  kernel: string;
+  jobIndex: number;
+  groupIndex: number;
+  error: unknown;
+}
+
+export type ToWorker = InitMessage | BufferMessage;
+export type FromWorker = ReadyMessage | InitFailedMessage | FailureMessage;

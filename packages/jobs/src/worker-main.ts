@@ -1,0 +1,173 @@
+// The loop every worker runs: claim a group from shared memory, run it, finish it; when the
+// queues are empty spin briefly, then sleep on Atomics.wait until the pool bumps WORK_SEQ.
+import type { KernelModule } from './api.ts';
+import { ArgumentDecoder } from './arguments.ts';
+import { KernelRegistry } from './kernel-registry.ts';
+import { H, SLOT } from './layout.ts';
+import { isNode, nodeWorkerThreads } from './platform.ts';
+import type { FailureMessage, FromWorker, InitMessage, ToWorker } from './protocol.ts';
+import { GroupRunner } from './run-group.ts';
+import { Scheduler } from './scheduler.ts';
+
+const IDLE_SPINS = 2000;
+
+interface Channel {
+  send(message: FromWorker): void;
+  listen(handler: (message: ToWorker) => void): void;
+  close(): void;
+}
+
+interface NodePort {
+  postMessage(message: unknown): void;
+  on(event: 'message', handler: (message: unknown) => void): void;
+  close(): void;
+}
+
+async function openChannel(): Promise<Channel> {
+  if (isNode) {
+    const { parentPort } = await nodeWorkerThreads();
+    if (!parentPort) throw new Error('startJobWorker must run inside a worker thread.');
+    let port: NodePort | null = null;
+    const handlers: ((message: ToWorker) => void)[] = [];
+    parentPort.on('message', (message: ToWorker) => {
+      if (message.type === 'init' && message.port) {
+        port = message.port as NodePort;
+        port.on('message', (inner) => {
+          for (const handler of handlers) handler(inner as ToWorker);
+        });
+      }
+      for (const handler of handlers) handler(message);
+    });
+    return {
+      send(message) {
+        (port ?? parentPort).postMessage(message);
+      },
+      listen(handler) {
+        handlers.push(handler);
+      },
+      close() {
+        port?.close();
+        parentPort.close();
+      },
+    };
+  }
+  const scope = globalThis as unknown as {
+    postMessage(message: unknown): void;
+    close(): void;
+    addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  };
+  return {
+    send(message) {
+      scope.postMessage(message);
+    },
+    listen(handler) {
+      scope.addEventListener('message', (event) => {
+        handler(event.data as ToWorker);
+      });
+    },
+    close() {
+      scope.close();
+    },
+  };
+}
+
+/**
+ * Turns this thread into a job worker. The default Node worker calls it with no modules
+ * (it imports the URLs the pool sends); a worker script made for a bundler passes the kernel
+ * modules it imported, in the same order as the pool's `kernels` option.
+ */
+export async function startJobWorker(modules?: readonly KernelModule[]): Promise<void> {
+  const channel = await openChannel();
+  const init = await new Promise<InitMessage>((resolve) => {
+    channel.listen((message) => {
+      if (message.type === 'init') resolve(message);
+    });
+  });
+  const decoder = new ArgumentDecoder(init.capacity);
+  for (let id = 0; id < init.buffers.length; id++) decoder.buffers[id] = init.buffers[id];
+  let bufferArrived: (() => void) | null = null;
+  channel.listen((message) => {
+    if (message.type !== 'buffer') return;
+    decoder.buffers[message.id] = message.buffer;
+    bufferArrived?.();
+  });
+
+  let registry: KernelRegistry;
+  try {
+    const loaded = init.kernelUrls ? await Promise.all(init.kernelUrls.map((url) => import(/* @vite-ignore */ url) as Promise<KernelModule>)) : modules ?? [];
+    registry = new KernelRegistry(loaded);
+    if (registry.names.join('\n') !== init.kernelNames.join('\n')) {
+      throw new Error(`the worker's kernels (${registry.names.join(', ')}) differ from the pool's (${init.kernelNames.join(', ')}); pass the same modules in the same order`);
+    }
+  } catch (error) {
+    channel.send({ type: 'init-failed', slot: init.slot, message: error instanceof Error ? error.message : String(error) });
+    channel.close();
+    return;
+  }
+
+  const scheduler = new Scheduler(init.control, init.slotCount, init.capacity, true);
+  const runner = new GroupRunner(scheduler, decoder, registry);
+  const i32 = scheduler.i32;
+  const slotAt = scheduler.slotBase(init.slot);
+  if (isNode) {
+    // A kernel calling process.exit() ends only this thread; say so in shared memory, so a
+    // main thread blocked in wait() learns it without an event loop.
+    process.on('exit', (code) => {
+      if (Atomics.load(i32, H.SHUTDOWN) !== 0) return;
+      Atomics.store(i32, slotAt + SLOT.EXIT_CODE, code);
+      Atomics.store(i32, slotAt + SLOT.DEAD, 1);
+      scheduler.signalEvent();
+    });
+  }
+  channel.send({ type: 'ready', slot: init.slot });
+
+  for (;;) {
+    if (Atomics.load(i32, H.SHUTDOWN) !== 0) break;
+    if (scheduler.claim(true)) {
+      const record = scheduler.claimedRecord;
+      const first = scheduler.claimedGroup;
+      const end = first + scheduler.claimedCount;
+      Atomics.store(i32, slotAt + SLOT.RECORD, record);
+      Atomics.store(i32, slotAt + SLOT.GROUP, first);
+      Atomics.store(i32, slotAt + SLOT.BATCH_FIRST, first);
+      Atomics.store(i32, slotAt + SLOT.BATCH_END, end);
+      // A buffer first used by this record may still be in flight: let its message land.
+      while (decoder.missingBuffer(scheduler, record) >= 0) {
+        await new Promise<void>((resolve) => {
+          bufferArrived = resolve;
+        });
+        bufferArrived = null;
+      }
+      for (let group = first; group < end; group++) {
+        Atomics.store(i32, slotAt + SLOT.GROUP, group);
+        const failure = runner.run(record, group);
+        if (failure) report(channel, failure, i32);
+      }
+      Atomics.store(i32, slotAt + SLOT.RECORD, -1);
+      Atomics.store(i32, slotAt + SLOT.GROUP, -1);
+      scheduler.finishGroups(record, end - first);
+      continue;
+    }
+    let spins = IDLE_SPINS;
+    while (spins-- > 0 && Atomics.load(i32, H.READY_COUNT) === 0 && Atomics.load(i32, H.SHUTDOWN) === 0);
+    if (spins >= 0) continue;
+    Atomics.add(i32, H.SLEEPERS, 1);
+    const seq = Atomics.load(i32, H.WORK_SEQ);
+    if (Atomics.load(i32, H.READY_COUNT) === 0 && Atomics.load(i32, H.SHUTDOWN) === 0) Atomics.wait(i32, H.WORK_SEQ, seq);
+    Atomics.sub(i32, H.SLEEPERS, 1);
+  }
+  channel.close();
+}
+
+function report(channel: Channel, failure: FailureMessage | Omit<FailureMessage, 'type'>, i32: Int32Array): void {
+  const message: FailureMessage = { ...failure, type: 'failure' };
+  try {
+    channel.send(message);
+  } catch {
+    // The error held something structured clone cannot copy: send its text.
+    const error = failure.error;
+    const plain = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error);
+    channel.send({ ...message, error: plain });
+  }
+  Atomics.add(i32, H.ERRORS, 1);
+}

@@ -1,0 +1,37 @@
+// Workers cannot import TypeScript, so the tests bundle the worker entry and the kernel
+// modules with esbuild into plain .mjs files, as a user's build would.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const here = import.meta.dirname;
+
+export interface Bundled {
+  dir: string;
+  worker: string;
+  kernels: string;
+  url(name: string): string;
+}
+
+export async function bundle(extra: Record<string, string> = {}): Promise<Bundled> {
+  const dir = mkdtempSync(join(tmpdir(), 'cuttle-jobs-'));
+  await build({
+    entryPoints: {
+      worker: join(here, '../../src/worker.ts'),
+      kernels: join(here, '../fixtures/kernels.ts'),
+      ...extra,
+    },
+    outdir: dir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    conditions: ['@cuttle/source'],
+    logLevel: 'error',
+  });
+  const url = (name: string): string => pathToFileURL(join(dir, `${name}.mjs`)).href;
+  return { dir, worker: url('worker'), kernels: url('kernels'), url };
+}
