@@ -5,6 +5,7 @@ import { GpuPrimitivesError } from './errors.ts';
 import { GpuScan } from './gpu-scan.ts';
 import { RADIX, RADIX_BITS, RADIX_BLOCK, RADIX_ITEMS, radixPasses } from './radix-plan.ts';
 import { passTimestampWrites } from './timestamps.ts';
+import { gridLimitFor, requireCapacity, requireCount, requireInteger, requireWordBuffer } from './validate.ts';
 
 export interface GpuRadixSortOptions {
   /** The largest number of pairs this instance will sort; sizes its scratch buffers. */
@@ -51,23 +52,18 @@ export class GpuRadixSort {
   #destroyed = false;
 
   constructor(device: GPUDevice, options: GpuRadixSortOptions) {
-    const { maxCount } = options;
-    if (!Number.isInteger(maxCount) || maxCount < 1) throw new GpuPrimitivesError(`maxCount must be a positive integer, got ${maxCount}.`);
-    if (maxCount * WORD > device.limits.maxStorageBufferBindingSize) {
-      throw new GpuPrimitivesError(`maxCount ${maxCount} needs ${maxCount * WORD} bytes per buffer, above this device's maxStorageBufferBindingSize (${device.limits.maxStorageBufferBindingSize}).`);
-    }
+    const maxCount = requireCapacity(device, options.maxCount);
     const keyBits = options.keyBits ?? 32;
     if (!Number.isInteger(keyBits) || keyBits < RADIX_BITS || keyBits > 32 || keyBits % RADIX_BITS !== 0) {
       throw new GpuPrimitivesError(`keyBits must be a multiple of ${RADIX_BITS} from ${RADIX_BITS} to 32, got ${keyBits}.`);
     }
-    const slots = options.slots ?? 4;
-    if (!Number.isInteger(slots) || slots < 1) throw new GpuPrimitivesError(`slots must be a positive integer, got ${slots}.`);
+    const slots = requireInteger('slots', options.slots ?? 4, 1);
     this.maxCount = maxCount;
     this.keyBits = keyBits;
     this.#device = device;
     this.#passes = radixPasses(keyBits);
     this.#slots = slots;
-    this.#gridLimit = options.maxWorkgroupsPerDimension ?? device.limits.maxComputeWorkgroupsPerDimension;
+    this.#gridLimit = gridLimitFor(device, options.maxWorkgroupsPerDimension);
     const maxBlocks = Math.ceil(maxCount / RADIX_BLOCK);
     this.#scan = new GpuScan(device, {
       maxCount: RADIX * maxBlocks,
@@ -92,16 +88,13 @@ export class GpuRadixSort {
    */
   encode(encoder: GPUCommandEncoder, keys: GPUBuffer, values: GPUBuffer, count: number, timestamps?: PassTimestamps): void {
     if (this.#destroyed) throw new GpuPrimitivesError('This GpuRadixSort was destroyed; create a new one.');
-    if (!Number.isInteger(count) || count < 0) throw new GpuPrimitivesError(`count must be a non-negative integer, got ${count}.`);
-    if (count > this.maxCount) throw new GpuPrimitivesError(`count ${count} is above this GpuRadixSort's maxCount ${this.maxCount}; create one with a larger maxCount.`);
+    requireCount(count, this.maxCount, 'this GpuRadixSort');
     const oddPasses = this.#passes % 2 === 1;
-    for (const [name, buffer] of [['keys', keys], ['values', values]] as const) {
-      if (count * WORD > buffer.size) throw new GpuPrimitivesError(`count ${count} needs ${count * WORD} bytes but the ${name} buffer holds ${buffer.size}.`);
-      if ((buffer.usage & GPUBufferUsage.STORAGE) === 0) throw new GpuPrimitivesError(`The ${name} buffer needs GPUBufferUsage.STORAGE.`);
-      if (oddPasses && (buffer.usage & GPUBufferUsage.COPY_DST) === 0) {
-        throw new GpuPrimitivesError(`With keyBits ${this.keyBits} (an odd number of passes) the ${name} buffer also needs GPUBufferUsage.COPY_DST.`);
-      }
-    }
+    // The last of an odd number of passes lands in scratch and is copied back.
+    const copyBack = oddPasses ? GPUBufferUsage.COPY_DST : 0;
+    const why = `With keyBits ${this.keyBits} (an odd number of passes) `;
+    requireWordBuffer('keys', keys, count, copyBack, why);
+    requireWordBuffer('values', values, count, copyBack, why);
     if (keys === values) throw new GpuPrimitivesError('keys and values must be different buffers.');
     if (count === 0) return;
 

@@ -1,6 +1,7 @@
 import { ELEMENT_TYPES, MAX_REDUCE_WORKGROUPS, REDUCE_OPS, WORKGROUP_SIZE, type ElementType, type PassTimestamps, type ReduceOp } from './api.ts';
 import { GpuPrimitivesError } from './errors.ts';
 import { passTimestampWrites } from './timestamps.ts';
+import { requireCount, requireInteger, requireWordBuffer } from './validate.ts';
 import { reduceWorkgroupCount } from './reduce-plan.ts';
 import { reduceShaderSource } from './reduce-source.ts';
 
@@ -47,8 +48,7 @@ export class GpuReduce {
   constructor(device: GPUDevice, options: GpuReduceOptions) {
     if (!REDUCE_OPS.includes(options.op)) throw new GpuPrimitivesError(`Unknown reduce op "${options.op}": use one of ${REDUCE_OPS.join(', ')}.`);
     if (!ELEMENT_TYPES.includes(options.type)) throw new GpuPrimitivesError(`Unknown element type "${options.type}": use one of ${ELEMENT_TYPES.join(', ')}.`);
-    const slots = options.slots ?? 32;
-    if (!Number.isInteger(slots) || slots < 1) throw new GpuPrimitivesError(`slots must be a positive integer, got ${slots}.`);
+    const slots = requireInteger('slots', options.slots ?? 32, 1);
     this.op = options.op;
     this.type = options.type;
     this.#device = device;
@@ -79,11 +79,8 @@ export class GpuReduce {
    */
   encode(encoder: GPUCommandEncoder, input: GPUBuffer, count: number, timestamps?: ReduceTimestampWrites): void {
     this.#assertAlive();
-    if (!Number.isInteger(count) || count < 0) throw new GpuPrimitivesError(`count must be a non-negative integer, got ${count}.`);
-    if (count * BYTES_PER_ELEMENT > input.size) {
-      throw new GpuPrimitivesError(`count ${count} needs ${count * BYTES_PER_ELEMENT} bytes but the input buffer holds ${input.size}.`);
-    }
-    if ((input.usage & GPUBufferUsage.STORAGE) === 0) throw new GpuPrimitivesError('The input buffer needs GPUBufferUsage.STORAGE.');
+    requireCount(count);
+    requireWordBuffer('input', input, count);
     const workgroups = reduceWorkgroupCount(count);
     const slot = this.#nextSlot;
     this.#nextSlot = (slot + 1) % this.#slots;

@@ -4,6 +4,7 @@ import { GpuPrimitivesError } from './errors.ts';
 import { SCAN_BLOCK, scanLevels } from './scan-plan.ts';
 import type { PassTimestamps } from './api.ts';
 import { passTimestampWrites } from './timestamps.ts';
+import { gridLimitFor, requireCapacity, requireCount, requireInteger, requireWordBuffer } from './validate.ts';
 
 export interface GpuScanOptions {
   /** The largest count this instance will scan; sizes the internal level buffers. */
@@ -53,21 +54,12 @@ export class GpuScan {
   #destroyed = false;
 
   constructor(device: GPUDevice, options: GpuScanOptions) {
-    const { maxCount } = options;
-    if (!Number.isInteger(maxCount) || maxCount < 1) throw new GpuPrimitivesError(`maxCount must be a positive integer, got ${maxCount}.`);
-    if (maxCount * WORD > device.limits.maxStorageBufferBindingSize) {
-      throw new GpuPrimitivesError(`maxCount ${maxCount} needs ${maxCount * WORD} bytes, above this device's maxStorageBufferBindingSize (${device.limits.maxStorageBufferBindingSize}).`);
-    }
-    const slots = options.slots ?? 8;
-    if (!Number.isInteger(slots) || slots < 1) throw new GpuPrimitivesError(`slots must be a positive integer, got ${slots}.`);
-    const gridLimit = options.maxWorkgroupsPerDimension ?? device.limits.maxComputeWorkgroupsPerDimension;
-    if (!Number.isInteger(gridLimit) || gridLimit < 1 || gridLimit > device.limits.maxComputeWorkgroupsPerDimension) {
-      throw new GpuPrimitivesError(`maxWorkgroupsPerDimension must be an integer in 1..${device.limits.maxComputeWorkgroupsPerDimension}, got ${gridLimit}.`);
-    }
+    const maxCount = requireCapacity(device, options.maxCount);
     this.maxCount = maxCount;
     this.#device = device;
-    this.#slots = slots;
-    this.#gridLimit = gridLimit;
+    this.#slots = requireInteger('slots', options.slots ?? 8, 1);
+    this.#gridLimit = gridLimitFor(device, options.maxWorkgroupsPerDimension);
+    const slots = this.#slots;
     const module = device.createShaderModule({ label: 'cuttle.scan', code: scanWgsl });
     this.#totalsPipeline = device.createComputePipeline({ label: 'cuttle.scan.totals', layout: 'auto', compute: { module, entryPoint: 'block_totals' } });
     this.#scanPipeline = device.createComputePipeline({ label: 'cuttle.scan.scan', layout: 'auto', compute: { module, entryPoint: 'scan_with_offsets' } });
@@ -99,12 +91,9 @@ export class GpuScan {
    */
   encode(encoder: GPUCommandEncoder, input: GPUBuffer, output: GPUBuffer, count: number, timestamps?: PassTimestamps): void {
     this.#assertAlive();
-    if (!Number.isInteger(count) || count < 0) throw new GpuPrimitivesError(`count must be a non-negative integer, got ${count}.`);
-    if (count > this.maxCount) throw new GpuPrimitivesError(`count ${count} is above this GpuScan's maxCount ${this.maxCount}; create one with a larger maxCount.`);
-    for (const [name, buffer] of [['input', input], ['output', output]] as const) {
-      if (count * WORD > buffer.size) throw new GpuPrimitivesError(`count ${count} needs ${count * WORD} bytes but the ${name} buffer holds ${buffer.size}.`);
-      if ((buffer.usage & GPUBufferUsage.STORAGE) === 0) throw new GpuPrimitivesError(`The ${name} buffer needs GPUBufferUsage.STORAGE.`);
-    }
+    requireCount(count, this.maxCount, 'this GpuScan');
+    requireWordBuffer('input', input, count);
+    requireWordBuffer('output', output, count);
     if (input === output) throw new GpuPrimitivesError('input and output must be different buffers (WebGPU forbids binding one buffer as both read and read-write).');
     if (count === 0) return;
 
