@@ -1,4 +1,4 @@
-// Workers load JavaScript only: the benchmarks bundle the job worker, the kernels and the
+// Workers load JavaScript only: the benchmarks (and the tests) bundle the job worker, the kernels and the
 // peers' workers with esbuild into plain .mjs files first, as a user's build would.
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

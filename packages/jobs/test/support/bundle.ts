@@ -1,10 +1,8 @@
 // Workers cannot import TypeScript, so the tests bundle the worker entry and the kernel
 // modules with esbuild into plain .mjs files, as a user's build would.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { bundleEntries } from '../../bench/bundle.ts';
 
 const here = import.meta.dirname;
 
@@ -16,21 +14,10 @@ export interface Bundled {
 }
 
 export async function bundle(extra: Record<string, string> = {}): Promise<Bundled> {
-  const dir = mkdtempSync(join(tmpdir(), 'cuttle-jobs-'));
-  await build({
-    entryPoints: {
-      worker: join(here, '../../src/worker.ts'),
-      kernels: join(here, '../fixtures/kernels.ts'),
-      ...extra,
-    },
-    outdir: dir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    conditions: ['@cuttle/source'],
-    logLevel: 'error',
+  const dir = await bundleEntries({
+    worker: join(here, '../../src/worker.ts'),
+    kernels: join(here, '../fixtures/kernels.ts'),
+    ...extra,
   });
   const url = (name: string): string => pathToFileURL(join(dir, `${name}.mjs`)).href;
   return { dir, worker: url('worker'), kernels: url('kernels'), url };
