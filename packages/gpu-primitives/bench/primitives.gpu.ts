@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { defineSuite, GpuTimer, opsPerSecond, type BenchCase, type Measure } from '@cuttle/bench';
 import { requestNodeGpu, type NodeGpu } from '@cuttle/test-utils/node-gpu';
-import { GpuRadixSort, GpuReduce, GpuScan, type PassTimestamps } from '../src/index.ts';
+import { GpuBitonicSort, GpuRadixSort, GpuReduce, GpuScan, type PassTimestamps } from '../src/index.ts';
 import { CopyKernel } from './copy-kernel.ts';
 
 // 2^26 elements = 256 MiB, far past every cache; CUTTLE_BENCH_QUICK shrinks it for lavapipe.
@@ -30,12 +30,20 @@ const hostOut = new Uint32Array(COUNT);
 const SORT_SIZES = process.env.CUTTLE_BENCH_QUICK ? [1 << 16] : [1 << 20, 1 << 24, 1 << 26];
 const SORT_ITERATIONS = process.env.CUTTLE_BENCH_QUICK ? 1 : 10;
 let sorter: GpuRadixSort | undefined;
+let bitonic: GpuBitonicSort | undefined;
+// The bitonic network is for small and medium sizes: measured where it competes.
+const BITONIC_SIZES = process.env.CUTTLE_BENCH_QUICK ? [1 << 12] : [1 << 16, 1 << 20];
 let sortKeys: GPUBuffer | undefined;
 let sortValues: GPUBuffer | undefined;
 
 /** GpuRadixSort pairs per second at `count`: each iteration re-uploads nothing, so keys stay sorted after the first; time includes all 8 passes regardless. */
 async function sortPairsPerSecond(count: number): Promise<number> {
   const ms = await timer!.time((encoder, i, last) => { sorter!.encode(encoder, sortKeys!, sortValues!, count, writes(i, last)); }, { iterations: SORT_ITERATIONS });
+  return count / (ms / 1000);
+}
+
+async function bitonicPairsPerSecond(count: number): Promise<number> {
+  const ms = await timer!.time((encoder, i, last) => { bitonic!.encode(encoder, sortKeys!, sortValues!, count, writes(i, last)); }, { iterations: SORT_ITERATIONS });
   return count / (ms / 1000);
 }
 
@@ -119,8 +127,10 @@ export const suite = defineSuite({
       x ^= x << 5;
       randomKeys[i] = x >>> 0;
     }
-    sortKeys = device.createBuffer({ size: largestSort * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
-    sortValues = device.createBuffer({ size: largestSort * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    const sortUsage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
+    sortKeys = device.createBuffer({ size: largestSort * 4, usage: sortUsage });
+    sortValues = device.createBuffer({ size: largestSort * 4, usage: sortUsage });
+    bitonic = new GpuBitonicSort(device, { maxCount: BITONIC_SIZES[BITONIC_SIZES.length - 1]!, slots: SORT_ITERATIONS });
     device.queue.writeBuffer(sortKeys, 0, randomKeys);
     device.queue.writeBuffer(sortValues, 0, Uint32Array.from({ length: largestSort }, (_, i) => i));
     // Warm-up for a second of wall time: compile, page in, and let the GPU leave its idle
@@ -136,6 +146,7 @@ export const suite = defineSuite({
     reduce?.destroy();
     scan?.destroy();
     sorter?.destroy();
+    bitonic?.destroy();
     sortKeys?.destroy();
     sortValues?.destroy();
     timer?.destroy();
@@ -175,6 +186,16 @@ export const suite = defineSuite({
         peers: cubPeer(count),
       }),
     ),
+    ...BITONIC_SIZES.map(
+      (count): BenchCase => ({
+        name: `bitonic sort: 2^${Math.log2(count)} pairs`,
+        unit: 'pairs/s',
+        higherIsBetter: true,
+        rounds: 5,
+        ours: () => bitonicPairsPerSecond(count),
+        peers: { 'GpuRadixSort (ours)': () => sortPairsPerSecond(count), ...cubPeer(count) },
+      }),
+    ),
   ],
   notes: [
     'GPU time from timestamp queries around 100 back-to-back runs in one submit, after a warm-up; median of 9 rounds.',
@@ -183,6 +204,7 @@ export const suite = defineSuite({
     'the copy reads and writes each byte (input rate = traffic / 2). The ratio against the copy is the share of the bandwidth a plain copy achieves.',
     'JS loop: the same operation on a Float32Array/Uint32Array on one CPU core of the same machine.',
     'Radix sort: all eight 4-bit passes over random 32-bit keys with index values, 10 sorts per sample, median of 5; the keys are sorted after the first sort, which a radix sort does not care about.',
+    'Bitonic sort: the same buffers, copy-in, padding and copy-out included, against our radix sort and CUB at the same size.',
     'Its peer is CUB\'s device radix sort through PyTorch (torch.sort(stable=True) on a CUDA int32 tensor, keys plus permutation) in the same device call, timed with CUDA events.',
   ].join(' '),
 });

@@ -21,3 +21,6 @@ export { passTimestampWrites } from './timestamps.ts';
 export { GpuRadixSort, type GpuRadixSortOptions } from './gpu-radix-sort.ts';
 export { radixSortReference } from './reference/radix-sort.ts';
 export { RADIX_BLOCK, RADIX_BITS, radixPasses } from './radix-plan.ts';
+export { GpuBitonicSort, type GpuBitonicSortOptions } from './gpu-bitonic-sort.ts';
+export { bitonicSortReference } from './reference/bitonic-sort.ts';
+export { BITONIC_BLOCK, bitonicLength, bitonicSchedule, type BitonicDispatch } from './bitonic-plan.ts';
