@@ -21,7 +21,7 @@ export interface GpuBufferAllocatorOptions extends AllocatorOptions {
   bufferSize?: number;
   /** Most GPUBuffers to create (default 16). */
   maxBuffers?: number;
-  /** Smallest unit handed out (default 16). CPU metadata costs 4 bytes per granule of buffer. */
+  /** Smallest unit handed out (default 16). CPU metadata follows the number of blocks, not the buffer size. */
   granule?: number;
   /** Label prefix of the buffers. */
   label?: string;

@@ -8,6 +8,8 @@
 // A bitmap per level finds the first non-empty bin at or above a size class with two
 // count-trailing-zero operations: allocate and free are O(1) whatever the heap holds.
 
+import { UsedBlockMap } from './used-block-map.ts';
+
 const SL_LOG2 = 4;
 const SL_COUNT = 1 << SL_LOG2;
 /** First-level classes: enough for sizes up to 2^32 units. */
@@ -59,7 +61,8 @@ export class TlsfCore {
   private flMap = 0;
   private readonly slMap = new Uint32Array(FL_COUNT);
   /** Block start unit -> node, valid for used blocks only (checked against `offset`). */
-  private lookup: Int32Array;
+  /** Start unit of each used block -> its node: what free() and sizeOf() look up. */
+  private readonly used = new UsedBlockMap();
 
   constructor(initialNodes = 256) {
     this.nodeCapacity = initialNodes;
@@ -70,7 +73,6 @@ export class TlsfCore {
     this.prevFree = new Int32Array(initialNodes);
     this.nextFree = new Int32Array(initialNodes);
     this.state = new Uint8Array(initialNodes);
-    this.lookup = new Int32Array(0);
   }
 
   /**
@@ -80,11 +82,6 @@ export class TlsfCore {
    */
   addRegion(start: number, units: number, joinTail = false): void {
     const end = start + units;
-    if (end > this.lookup.length) {
-      const grown = new Int32Array(Math.max(end, Math.min(this.lookup.length * 2, 0x7fff_ffff)));
-      grown.set(this.lookup);
-      this.lookup = grown;
-    }
     this.capacity += units;
     const tail = this.tailNode;
     const tailEnd = tail === NONE ? NONE : this.offset[tail]! + this.size[tail]!;
@@ -131,7 +128,7 @@ export class TlsfCore {
       this.insertFree(rest);
     }
     this.state[node] = STATE_USED;
-    this.lookup[aligned] = node;
+    this.used.set(aligned, node);
     this.usedBlocks++;
     return aligned;
   }
@@ -146,6 +143,7 @@ export class TlsfCore {
   free(start: number): boolean {
     let node = this.usedNodeAt(start);
     if (node === NONE) return false;
+    this.used.delete(start);
     this.usedBlocks--;
     this.state[node] = STATE_FREE;
     const next = this.nextPhys[node]!;
@@ -191,6 +189,7 @@ export class TlsfCore {
 
   /** Drops every block and returns to an empty core with the same regions all free. */
   clear(regions: readonly (readonly [number, number])[]): void {
+    this.used.clear();
     this.binHead.fill(NONE);
     this.flMap = 0;
     this.slMap.fill(0);
@@ -206,8 +205,8 @@ export class TlsfCore {
   }
 
   private usedNodeAt(start: number): number {
-    if (!(start >= 0 && start < this.lookup.length) || !Number.isInteger(start)) return NONE;
-    const node = this.lookup[start]!;
+    if (!(start >= 0 && start <= 0xfffffffe) || !Number.isInteger(start)) return NONE;
+    const node = this.used.get(start);
     if (node < 0 || node >= this.nodeCount || this.state[node] !== STATE_USED || this.offset[node] !== start) return NONE;
     return node;
   }
