@@ -1,0 +1,15 @@
+/** Where a step writes GPU timestamps: at the start of its first pass and the end of its last (either may be left out). */
+export interface StepTimestamps {
+  querySet: GPUQuerySet;
+  beginIndex?: number;
+  endIndex?: number;
+}
+
+/** A compute pass's `timestampWrites` for the given indices, or nothing (WebGPU rejects writes with neither index). */
+export function passTimestampWrites(querySet: GPUQuerySet | undefined, begin: number | undefined, end: number | undefined): { timestampWrites?: GPUComputePassTimestampWrites } {
+  if (!querySet || (begin === undefined && end === undefined)) return {};
+  const writes: GPUComputePassTimestampWrites = { querySet };
+  if (begin !== undefined) writes.beginningOfPassWriteIndex = begin;
+  if (end !== undefined) writes.endOfPassWriteIndex = end;
+  return { timestampWrites: writes };
+}
