@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Prepares a package's GPU benchmark for the GPU machine and prints the command to run there.
+#
+#   bash tooling/scripts/device-bench.sh <package>      e.g. gpu-primitives, gpu-fluid
+#
+# 1. bundles bench/*.gpu.ts into .bench-out/<package>-gpu-bench.mjs (pnpm bench:gpu),
+# 2. packs Node, Dawn and the Vulkan loaders with it into .device/ (../shared/device/pack.sh),
+#    plus any bench/*.py peer script (gpu-primitives: CUB through PyTorch),
+# 3. prints the command for the device tool (carry [".device"]) and the one that turns the
+#    returned report into BENCHMARKS.md.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+pkg=${1:?usage: bash tooling/scripts/device-bench.sh <package>}
+[ -d "packages/$pkg/bench" ] || { echo "device-bench: packages/$pkg has no bench/ folder" >&2; exit 2; }
+pack=../shared/device/pack.sh
+[ -f "$pack" ] || { echo "device-bench: $pack not found (it ships beside the repository in shared/device/)" >&2; exit 2; }
+
+pnpm bench:gpu "$pkg"
+bash "$pack" ".bench-out/$pkg-gpu-bench.mjs"
+peer_env=""
+for script in packages/"$pkg"/bench/*.py; do
+  [ -f "$script" ] || continue
+  cp "$script" .device/
+  peer_env="CUTTLE_CUB_PEER=\$PWD/.device/$(basename "$script") "
+done
+
+cat <<MSG
+
+On the GPU machine (device tool, carry [".device"]):
+  source .device/env.sh && ${peer_env}\$NODE .device/$pkg-gpu-bench.mjs --json --out \$OUT/report.json
+Then here, with the report that came back:
+  pnpm bench $pkg --from <report.json> --write
+MSG
