@@ -3,6 +3,7 @@ import type { PassTimestamps } from './api.ts';
 import { BITONIC_BLOCK, bitonicLength, bitonicSchedule, type BitonicDispatch } from './bitonic-plan.ts';
 import { dispatchGrid } from './dispatch-grid.ts';
 import { GpuPrimitivesError } from './errors.ts';
+import { sortRoundTrip, type SortedPairs } from './sort-round-trip.ts';
 import { passTimestampWrites } from './timestamps.ts';
 import { gridLimitFor, requireCapacity, requireCount, requireInteger } from './validate.ts';
 
@@ -134,32 +135,10 @@ export class GpuBitonicSort {
   }
 
   /** Uploads, sorts and reads back (one submit). Convenient for tests and tools, not for hot paths. */
-  async sort(keys: Uint32Array<ArrayBuffer>, values: Uint32Array<ArrayBuffer>): Promise<{ keys: Uint32Array; values: Uint32Array }> {
-    if (keys.length !== values.length) throw new GpuPrimitivesError(`keys (${keys.length}) and values (${values.length}) must have the same length.`);
-    const count = keys.length;
-    const bytes = Math.max(WORD, count * WORD);
-    const device = this.#device;
-    const usage = GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
-    const keyBuffer = device.createBuffer({ size: bytes, usage });
-    const valueBuffer = device.createBuffer({ size: bytes, usage });
-    const staging = device.createBuffer({ size: 2 * bytes, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
-    try {
-      device.queue.writeBuffer(keyBuffer, 0, keys);
-      device.queue.writeBuffer(valueBuffer, 0, values);
-      const encoder = device.createCommandEncoder({ label: 'cuttle.bitonic-sort' });
+  sort(keys: Uint32Array<ArrayBuffer>, values: Uint32Array<ArrayBuffer>): Promise<SortedPairs> {
+    return sortRoundTrip(this.#device, 'cuttle.bitonic-sort', keys, values, (encoder, keyBuffer, valueBuffer, count) => {
       this.encode(encoder, keyBuffer, valueBuffer, count);
-      encoder.copyBufferToBuffer(keyBuffer, 0, staging, 0, bytes);
-      encoder.copyBufferToBuffer(valueBuffer, 0, staging, bytes, bytes);
-      device.queue.submit([encoder.finish()]);
-      await staging.mapAsync(GPUMapMode.READ);
-      const words = new Uint32Array(staging.getMappedRange().slice(0));
-      staging.unmap();
-      return { keys: words.slice(0, count), values: words.slice(bytes / WORD, bytes / WORD + count) };
-    } finally {
-      keyBuffer.destroy();
-      valueBuffer.destroy();
-      staging.destroy();
-    }
+    });
   }
 
   destroy(): void {

@@ -4,6 +4,7 @@ import { dispatchGrid } from './dispatch-grid.ts';
 import { GpuPrimitivesError } from './errors.ts';
 import { GpuScan } from './gpu-scan.ts';
 import { RADIX, RADIX_BITS, RADIX_BLOCK, RADIX_ITEMS, radixPasses } from './radix-plan.ts';
+import { sortRoundTrip, type SortedPairs } from './sort-round-trip.ts';
 import { passTimestampWrites } from './timestamps.ts';
 import { gridLimitFor, requireCapacity, requireCount, requireInteger, requireWordBuffer } from './validate.ts';
 
@@ -136,32 +137,10 @@ export class GpuRadixSort {
   }
 
   /** Uploads, sorts and reads back (one submit). Convenient for tests and tools, not for hot paths. */
-  async sort(keys: Uint32Array<ArrayBuffer>, values: Uint32Array<ArrayBuffer>): Promise<{ keys: Uint32Array; values: Uint32Array }> {
-    if (keys.length !== values.length) throw new GpuPrimitivesError(`keys (${keys.length}) and values (${values.length}) must have the same length.`);
-    const count = keys.length;
-    const bytes = Math.max(WORD, count * WORD);
-    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
-    const device = this.#device;
-    const keyBuffer = device.createBuffer({ size: bytes, usage });
-    const valueBuffer = device.createBuffer({ size: bytes, usage });
-    const staging = device.createBuffer({ size: 2 * bytes, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
-    try {
-      device.queue.writeBuffer(keyBuffer, 0, keys);
-      device.queue.writeBuffer(valueBuffer, 0, values);
-      const encoder = device.createCommandEncoder({ label: 'cuttle.radix-sort' });
+  sort(keys: Uint32Array<ArrayBuffer>, values: Uint32Array<ArrayBuffer>): Promise<SortedPairs> {
+    return sortRoundTrip(this.#device, 'cuttle.radix-sort', keys, values, (encoder, keyBuffer, valueBuffer, count) => {
       this.encode(encoder, keyBuffer, valueBuffer, count);
-      encoder.copyBufferToBuffer(keyBuffer, 0, staging, 0, bytes);
-      encoder.copyBufferToBuffer(valueBuffer, 0, staging, bytes, bytes);
-      device.queue.submit([encoder.finish()]);
-      await staging.mapAsync(GPUMapMode.READ);
-      const words = new Uint32Array(staging.getMappedRange().slice(0));
-      staging.unmap();
-      return { keys: words.slice(0, count), values: words.slice(bytes / WORD, bytes / WORD + count) };
-    } finally {
-      keyBuffer.destroy();
-      valueBuffer.destroy();
-      staging.destroy();
-    }
+    });
   }
 
   destroy(): void {

@@ -24,3 +24,4 @@ export { RADIX_BLOCK, RADIX_BITS, radixPasses } from './radix-plan.ts';
 export { GpuBitonicSort, type GpuBitonicSortOptions } from './gpu-bitonic-sort.ts';
 export { bitonicSortReference } from './reference/bitonic-sort.ts';
 export { BITONIC_BLOCK, bitonicLength, bitonicSchedule, type BitonicDispatch } from './bitonic-plan.ts';
+export type { SortedPairs } from './sort-round-trip.ts';
