@@ -78,18 +78,25 @@ export const scene: SceneDefinition = {
     h.addEventListener('input', () => { fluid?.setParameters({ h: Number(h.value) }); });
     reset.addEventListener('click', rebuild);
 
+    let destroyed = false;
     return {
       frame({ encoder, target, width, height, time }) {
         if (!fluid || lostMessage) return;
         // Timings of the previous frame's steps, once that frame has been submitted.
         if (readbackState === 'copied') {
           readbackState = 'mapping';
-          void readback.mapAsync(GPUMapMode.READ).then(() => {
-            const [begin, end] = new BigUint64Array(readback.getMappedRange());
-            gpuMs = Number(end! - begin!) / 1e6;
-            readback.unmap();
-            readbackState = 'idle';
-          });
+          readback.mapAsync(GPUMapMode.READ).then(
+            () => {
+              const [begin, end] = new BigUint64Array(readback.getMappedRange());
+              gpuMs = Number(end! - begin!) / 1e6;
+              readback.unmap();
+              readbackState = 'idle';
+            },
+            (error: unknown) => {
+              // Leaving the scene destroys the buffer under a pending map: nothing to read then.
+              if (!destroyed) lostMessage = `GPU timing readback failed: ${String(error)}`;
+            },
+          );
         }
         const steps = Number(stepsPerFrame.value);
         const timed = querySet !== undefined && readbackState === 'idle';
@@ -111,6 +118,7 @@ export const scene: SceneDefinition = {
         ...(lostMessage ? { device: `lost: ${lostMessage}` } : {}),
       }),
       destroy() {
+        destroyed = true;
         fluid?.destroy();
         renderer.destroy();
         querySet?.destroy();
