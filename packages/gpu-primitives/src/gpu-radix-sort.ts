@@ -1,9 +1,10 @@
 import radixWgsl from './shaders/radix-sort.wgsl?raw';
+import radixSubgroupsWgsl from './shaders/radix-sort-subgroups.wgsl?raw';
 import type { PassTimestamps } from './api.ts';
 import { dispatchGrid } from './dispatch-grid.ts';
 import { GpuPrimitivesError } from './errors.ts';
 import { GpuScan } from './gpu-scan.ts';
-import { RADIX, RADIX_BITS, RADIX_BLOCK, RADIX_ITEMS, radixPasses } from './radix-plan.ts';
+import { PORTABLE_RADIX_PLAN, type RadixPlan, SUBGROUP_RADIX_PLAN, radixPasses, subgroupPlanStorageBytes } from './radix-plan.ts';
 import { sortRoundTrip, type SortedPairs } from './sort-round-trip.ts';
 import { passTimestampWrites } from './timestamps.ts';
 import { gridLimitFor, requireCapacity, requireCount, requireInteger, requireWordBuffer } from './validate.ts';
@@ -13,6 +14,12 @@ export interface GpuRadixSortOptions {
   maxCount: number;
   /** Low key bits that take part (a multiple of 4 from 4 to 32, default 32): fewer bits, fewer passes. */
   keyBits?: number;
+  /**
+   * Use the 8-bit subgroup kernel when the device was created with the `subgroups` feature and
+   * has the workgroup memory for it (default true). `false` forces the portable 4-bit kernel.
+   * `plan` on the instance says which one runs.
+   */
+  subgroups?: boolean;
   /** Recordings allowed per submit (default 4); see GpuReduce's `slots`. */
   slots?: number;
   /** See GpuScan's option of the same name. */
@@ -20,7 +27,18 @@ export interface GpuRadixSortOptions {
 }
 
 const SLOT_BYTES = 256;
+const PARAMS_BYTES = 32;
 const WORD = 4;
+
+/** The subgroup plan when the device can run it (and the caller allows it), else the portable one. */
+function choosePlan(device: GPUDevice, allowSubgroups: boolean): { plan: RadixPlan; minSubgroupSize: number } {
+  // adapterInfo on GPUDevice is recent; without it assume the smallest subgroup WebGPU allows.
+  const info = (device as Partial<Pick<GPUDevice, 'adapterInfo'>>).adapterInfo;
+  const minSubgroupSize = Math.max(4, info?.subgroupMinSize ?? 4);
+  const fits = subgroupPlanStorageBytes(minSubgroupSize) <= device.limits.maxComputeWorkgroupStorageSize;
+  const plan = allowSubgroups && device.features.has('subgroups') && fits ? SUBGROUP_RADIX_PLAN : PORTABLE_RADIX_PLAN;
+  return { plan, minSubgroupSize };
+}
 
 interface PassGroups {
   count: GPUBindGroup;
@@ -28,14 +46,16 @@ interface PassGroups {
 }
 
 /**
- * Stable LSD radix sort of u32 keys with u32 values, in place, 4 bits per pass: per pass a
- * digit count per block of 4096 keys, an exclusive scan of the digit-major count table
- * (GpuScan), and a scatter that ranks each key inside its block. Keys sort as unsigned integers;
- * pairs with equal keys keep their order.
+ * Stable LSD radix sort of u32 keys with u32 values, in place: per pass a digit count per
+ * block, an exclusive scan of the digit-major count table (GpuScan), and a scatter that ranks
+ * each key inside its block. 8 bits per pass with subgroups, 4 without (see RadixPlan). Keys
+ * sort as unsigned integers; pairs with equal keys keep their order.
  */
 export class GpuRadixSort {
   readonly maxCount: number;
   readonly keyBits: number;
+  /** Which kernel this instance runs, and its digit width and block size. */
+  readonly plan: RadixPlan;
   readonly #device: GPUDevice;
   readonly #countPipeline: GPUComputePipeline;
   readonly #scatterPipeline: GPUComputePipeline;
@@ -55,37 +75,45 @@ export class GpuRadixSort {
   constructor(device: GPUDevice, options: GpuRadixSortOptions) {
     const maxCount = requireCapacity(device, options.maxCount);
     const keyBits = options.keyBits ?? 32;
-    if (!Number.isInteger(keyBits) || keyBits < RADIX_BITS || keyBits > 32 || keyBits % RADIX_BITS !== 0) {
-      throw new GpuPrimitivesError(`keyBits must be a multiple of ${RADIX_BITS} from ${RADIX_BITS} to 32, got ${keyBits}.`);
+    if (!Number.isInteger(keyBits) || keyBits < 4 || keyBits > 32 || keyBits % 4 !== 0) {
+      throw new GpuPrimitivesError(`keyBits must be a multiple of 4 from 4 to 32, got ${keyBits}.`);
     }
     const slots = requireInteger('slots', options.slots ?? 4, 1);
     this.maxCount = maxCount;
     this.keyBits = keyBits;
     this.#device = device;
-    this.#passes = radixPasses(keyBits);
+    const { plan, minSubgroupSize } = choosePlan(device, options.subgroups ?? true);
+    this.plan = plan;
+    this.#passes = radixPasses(keyBits, plan.bits);
     this.#slots = slots;
     this.#gridLimit = gridLimitFor(device, options.maxWorkgroupsPerDimension);
-    const maxBlocks = Math.ceil(maxCount / RADIX_BLOCK);
+    const maxBlocks = Math.ceil(maxCount / plan.block);
     this.#scan = new GpuScan(device, {
-      maxCount: RADIX * maxBlocks,
+      maxCount: plan.radix * maxBlocks,
       slots: slots * this.#passes,
       ...(options.maxWorkgroupsPerDimension === undefined ? {} : { maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension }),
     });
-    const code = `const ITEMS: u32 = ${RADIX_ITEMS}u;\nconst BLOCK: u32 = ${RADIX_BLOCK}u;\n${radixWgsl}`;
+    const constants = `const ITEMS: u32 = ${plan.items}u;\nconst BLOCK: u32 = ${plan.block}u;\n`;
+    // `enable` must come first in a WGSL module, so the subgroup kernel's constants go after it.
+    const code =
+      plan.kind === 'portable'
+        ? constants + radixWgsl
+        : radixSubgroupsWgsl.replace('enable subgroups;', `enable subgroups;\n${constants}const MAX_SUBGROUPS: u32 = ${256 / minSubgroupSize}u;`);
     const module = device.createShaderModule({ label: 'cuttle.radix-sort', code });
     this.#countPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.count', layout: 'auto', compute: { module, entryPoint: 'count_digits' } });
     this.#scatterPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.scatter', layout: 'auto', compute: { module, entryPoint: 'scatter' } });
     const scratch = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC;
     this.#scratchKeys = device.createBuffer({ label: 'cuttle.radix-sort.keys', size: maxCount * WORD, usage: scratch });
     this.#scratchValues = device.createBuffer({ label: 'cuttle.radix-sort.values', size: maxCount * WORD, usage: scratch });
-    this.#counts = device.createBuffer({ label: 'cuttle.radix-sort.counts', size: RADIX * maxBlocks * WORD, usage: GPUBufferUsage.STORAGE });
-    this.#offsets = device.createBuffer({ label: 'cuttle.radix-sort.offsets', size: RADIX * maxBlocks * WORD, usage: GPUBufferUsage.STORAGE });
+    this.#counts = device.createBuffer({ label: 'cuttle.radix-sort.counts', size: plan.radix * maxBlocks * WORD, usage: GPUBufferUsage.STORAGE });
+    this.#offsets = device.createBuffer({ label: 'cuttle.radix-sort.offsets', size: plan.radix * maxBlocks * WORD, usage: GPUBufferUsage.STORAGE });
     this.#params = device.createBuffer({ label: 'cuttle.radix-sort.params', size: slots * this.#passes * SLOT_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
   }
 
   /**
    * Records the sort of the first `count` pairs of `keys` and `values` (both STORAGE, plus
-   * COPY_DST when keyBits / 4 is odd: the last pass lands in scratch and is copied back).
+   * COPY_DST when the plan takes an odd number of passes for keyBits: the last pass lands in
+   * scratch and is copied back).
    */
   encode(encoder: GPUCommandEncoder, keys: GPUBuffer, values: GPUBuffer, count: number, timestamps?: PassTimestamps): void {
     if (this.#destroyed) throw new GpuPrimitivesError('This GpuRadixSort was destroyed; create a new one.');
@@ -101,11 +129,15 @@ export class GpuRadixSort {
 
     const slot = this.#nextSlot;
     this.#nextSlot = (slot + 1) % this.#slots;
-    const blocks = Math.ceil(count / RADIX_BLOCK);
+    const { bits, block, radix } = this.plan;
+    const blocks = Math.ceil(count / block);
     const grid = dispatchGrid(blocks, this.#gridLimit);
     const words = new Uint32Array((this.#passes * SLOT_BYTES) / WORD);
     for (let pass = 0; pass < this.#passes; pass++) {
-      words.set([count, blocks, grid.x, pass * RADIX_BITS], (pass * SLOT_BYTES) / WORD);
+      const shift = pass * bits;
+      // The last pass sorts only the bits left when keyBits is not a multiple of the digit width.
+      const mask = (1 << Math.min(bits, this.keyBits - shift)) - 1;
+      words.set([count, blocks, grid.x, shift, mask], (pass * SLOT_BYTES) / WORD);
     }
     this.#device.queue.writeBuffer(this.#params, slot * this.#passes * SLOT_BYTES, words);
 
@@ -120,7 +152,7 @@ export class GpuRadixSort {
       counting.setBindGroup(0, groups[pass]!.count);
       counting.dispatchWorkgroups(grid.x, grid.y);
       counting.end();
-      this.#scan.encode(encoder, this.#counts, this.#offsets, RADIX * blocks);
+      this.#scan.encode(encoder, this.#counts, this.#offsets, radix * blocks);
       const scattering = encoder.beginComputePass({
         label: 'cuttle.radix-sort.scatter',
         ...passTimestampWrites(last && timestamps ? { querySet: timestamps.querySet, endIndex: timestamps.endIndex } : undefined),
@@ -164,7 +196,7 @@ export class GpuRadixSort {
       for (let slot = 0; slot < this.#slots; slot++) {
         const passes: PassGroups[] = [];
         for (let pass = 0; pass < this.#passes; pass++) {
-          const params: GPUBufferBinding = { buffer: this.#params, offset: (slot * this.#passes + pass) * SLOT_BYTES, size: 16 };
+          const params: GPUBufferBinding = { buffer: this.#params, offset: (slot * this.#passes + pass) * SLOT_BYTES, size: PARAMS_BYTES };
           // Even passes read the caller's buffers and write scratch; odd passes the reverse.
           const [fromKeys, fromValues, toKeys, toValues] =
             pass % 2 === 0 ? [keys, values, this.#scratchKeys, this.#scratchValues] : [this.#scratchKeys, this.#scratchValues, keys, values];

@@ -1,55 +1,56 @@
 import scanWgsl from './shaders/scan.wgsl?raw';
 import { dispatchGrid } from './dispatch-grid.ts';
 import { GpuPrimitivesError } from './errors.ts';
-import { SCAN_BLOCK, scanLevels } from './scan-plan.ts';
+import { scanTiles } from './scan-plan.ts';
 import type { PassTimestamps } from './api.ts';
 import { passTimestampWrites } from './timestamps.ts';
 import { gridLimitFor, requireCapacity, requireCount, requireInteger, requireWordBuffer } from './validate.ts';
 
 export interface GpuScanOptions {
-  /** The largest count this instance will scan; sizes the internal level buffers. */
+  /** The largest count this instance will scan; sizes the tile status buffer. */
   maxCount: number;
   /** Recordings allowed per submit (default 8); see GpuReduce's `slots`. */
   slots?: number;
   /**
    * Largest workgroup count per dispatch dimension (default: the device's
-   * maxComputeWorkgroupsPerDimension). Larger scans spread their blocks over a 2D grid.
+   * maxComputeWorkgroupsPerDimension). Larger scans spread their tiles over a 2D grid.
    */
   maxWorkgroupsPerDimension?: number;
+  /**
+   * Look-back tuning, for tests and experiments. `spinLimit` (default 256): polls of a tile
+   * that has published nothing before this workgroup sums that tile's input itself.
+   * `alwaysFallBack`: ignore published tile totals entirely (slow; proves the fallback path).
+   */
+  lookback?: { spinLimit?: number; alwaysFallBack?: boolean };
 }
 
 const SLOT_BYTES = 256;
 const WORD = 4;
-
-/** The two bind groups of one level for one uniform slot. */
-interface LevelGroups {
-  totals: GPUBindGroup;
-  scan: GPUBindGroup;
-}
+/** A vec4 binding needs 16 bytes; buffers smaller than that bind these instead (never read: no full vec4 fits). */
+const VEC4_BYTES = 16;
 
 /**
- * Exclusive prefix sum of u32 values (wrapping at 2^32) for any count up to `maxCount`, by
- * reduce-then-scan over blocks of 1024: block totals level by level, then every level scanned
- * from the top down with its blocks' offsets. `totalBuffer` receives the sum of all elements,
- * which is what counting sorts and stream compaction need next.
+ * Exclusive prefix sum of u32 values (wrapping at 2^32) for any count up to `maxCount`, in one
+ * pass over the data: a chained scan with decoupled look-back over tiles of 4096 (see
+ * shaders/scan.wgsl). `totalBuffer` receives the sum of all elements, which is what counting
+ * sorts and stream compaction need next.
  */
 export class GpuScan {
   readonly maxCount: number;
   readonly #device: GPUDevice;
-  readonly #totalsPipeline: GPUComputePipeline;
-  readonly #scanPipeline: GPUComputePipeline;
+  readonly #pipeline: GPUComputePipeline;
   readonly #params: GPUBuffer;
+  /** The tile ticket counter and two status words per tile; cleared before every scan. */
+  readonly #status: GPUBuffer;
+  readonly #total: GPUBuffer;
+  /** The output's last 1 to 3 words when the count is not a multiple of 4, copied into place. */
+  readonly #tail: GPUBuffer;
+  readonly #tinyInput: GPUBuffer;
+  readonly #tinyOutput: GPUBuffer;
   readonly #slots: number;
   readonly #gridLimit: number;
-  readonly #levelCount: number;
-  /** Block totals of each level; level k+1's input is level k's totals. */
-  readonly #sums: GPUBuffer[] = [];
-  /** Output of each level >= 1: the scanned totals of the level below (its block offsets). */
-  readonly #scanned: (GPUBuffer | undefined)[] = [undefined];
-  /** Level-0 bind groups per (input, output) pair, one per slot. */
-  #firstLevelGroups = new WeakMap<GPUBuffer, WeakMap<GPUBuffer, LevelGroups[]>>();
-  /** Bind groups of levels >= 1 per slot: inner[slot][k - 1]. */
-  readonly #innerGroups: LevelGroups[][] = [];
+  /** Bind groups per (input, output) pair, one per slot. */
+  #groups = new WeakMap<GPUBuffer, WeakMap<GPUBuffer, GPUBindGroup[]>>();
   #nextSlot = 0;
   #destroyed = false;
 
@@ -59,73 +60,54 @@ export class GpuScan {
     this.#device = device;
     this.#slots = requireInteger('slots', options.slots ?? 8, 1);
     this.#gridLimit = gridLimitFor(device, options.maxWorkgroupsPerDimension);
-    const slots = this.#slots;
     const module = device.createShaderModule({ label: 'cuttle.scan', code: scanWgsl });
-    this.#totalsPipeline = device.createComputePipeline({ label: 'cuttle.scan.totals', layout: 'auto', compute: { module, entryPoint: 'block_totals' } });
-    this.#scanPipeline = device.createComputePipeline({ label: 'cuttle.scan.scan', layout: 'auto', compute: { module, entryPoint: 'scan_with_offsets' } });
-    const levelCounts = scanLevels(maxCount);
-    this.#levelCount = levelCounts.length;
-    // COPY_DST: a scan with fewer levels copies its total into the top level's buffer.
-    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
-    levelCounts.forEach((levelCount, k) => {
-      this.#sums.push(device.createBuffer({ label: `cuttle.scan.level${k}.totals`, size: Math.ceil(levelCount / SCAN_BLOCK) * WORD, usage }));
-      if (k > 0) this.#scanned.push(device.createBuffer({ label: `cuttle.scan.level${k}.scanned`, size: levelCount * WORD, usage }));
+    const spinLimit = requireInteger('lookback.spinLimit', options.lookback?.spinLimit ?? 256, 1);
+    const constants = { SPIN_LIMIT: spinLimit, ALWAYS_FALL_BACK: options.lookback?.alwaysFallBack === true ? 1 : 0 };
+    this.#pipeline = device.createComputePipeline({ label: 'cuttle.scan', layout: 'auto', compute: { module, entryPoint: 'chained_scan', constants } });
+    this.#status = device.createBuffer({
+      label: 'cuttle.scan.status',
+      size: (1 + 2 * scanTiles(maxCount)) * WORD,
+      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST,
     });
-    this.#params = device.createBuffer({ label: 'cuttle.scan.params', size: slots * this.#levelCount * SLOT_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-    for (let slot = 0; slot < slots; slot++) {
-      const groups: LevelGroups[] = [];
-      for (let k = 1; k < this.#levelCount; k++) groups.push(this.#levelGroups(slot, k, this.#sums[k - 1]!, this.#scanned[k]!));
-      this.#innerGroups.push(groups);
-    }
+    this.#total = device.createBuffer({ label: 'cuttle.scan.total', size: WORD, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
+    this.#tail = device.createBuffer({ label: 'cuttle.scan.tail', size: VEC4_BYTES, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
+    this.#tinyInput = device.createBuffer({ label: 'cuttle.scan.tiny-input', size: VEC4_BYTES, usage: GPUBufferUsage.STORAGE });
+    this.#tinyOutput = device.createBuffer({ label: 'cuttle.scan.tiny-output', size: VEC4_BYTES, usage: GPUBufferUsage.STORAGE });
+    this.#params = device.createBuffer({ label: 'cuttle.scan.params', size: this.#slots * SLOT_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
   }
 
   /** Holds the sum of all elements of the latest recorded scan (4 bytes, STORAGE | COPY_SRC). */
   get totalBuffer(): GPUBuffer {
-    return this.#sums[this.#levelCount - 1]!;
+    return this.#total;
   }
 
   /**
    * Records the exclusive scan of the first `count` u32 of `input` into `output` (both
-   * STORAGE, distinct buffers); `totalBuffer` receives the total when the commands run.
+   * STORAGE, distinct buffers; `output` also COPY_DST when `count` is not a multiple of 4);
+   * `totalBuffer` receives the total when the commands run.
    * `timestamps` are written at the start and end of the scan's compute pass.
    */
   encode(encoder: GPUCommandEncoder, input: GPUBuffer, output: GPUBuffer, count: number, timestamps?: PassTimestamps): void {
     this.#assertAlive();
     requireCount(count, this.maxCount, 'this GpuScan');
     requireWordBuffer('input', input, count);
-    requireWordBuffer('output', output, count);
+    requireWordBuffer('output', output, count, count % 4 === 0 ? 0 : GPUBufferUsage.COPY_DST, `With a count that is not a multiple of 4 (${count}) `);
     if (input === output) throw new GpuPrimitivesError('input and output must be different buffers (WebGPU forbids binding one buffer as both read and read-write).');
     if (count === 0) return;
 
     const slot = this.#nextSlot;
     this.#nextSlot = (slot + 1) % this.#slots;
-    const levelCounts = scanLevels(count);
-    const top = levelCounts.length - 1;
-    const grids = levelCounts.map((levelCount) => dispatchGrid(Math.ceil(levelCount / SCAN_BLOCK), this.#gridLimit));
-    const words = new Uint32Array((levelCounts.length * SLOT_BYTES) / WORD);
-    levelCounts.forEach((levelCount, k) => {
-      const at = (k * SLOT_BYTES) / WORD;
-      words[at] = levelCount;
-      words[at + 1] = grids[k]!.x;
-      words[at + 2] = k < top ? 1 : 0;
-    });
-    this.#device.queue.writeBuffer(this.#params, slot * this.#levelCount * SLOT_BYTES, words);
-
-    const groups = (k: number): LevelGroups => (k === 0 ? this.#firstLevel(slot, input, output) : this.#innerGroups[slot]![k - 1]!);
+    const tiles = scanTiles(count);
+    const grid = dispatchGrid(tiles, this.#gridLimit);
+    this.#device.queue.writeBuffer(this.#params, slot * SLOT_BYTES, new Uint32Array([count, tiles]));
+    encoder.clearBuffer(this.#status, 0, (1 + 2 * tiles) * WORD);
     const pass = encoder.beginComputePass({ label: 'cuttle.scan', ...passTimestampWrites(timestamps) });
-    pass.setPipeline(this.#totalsPipeline);
-    for (let k = 0; k <= top; k++) {
-      pass.setBindGroup(0, groups(k).totals);
-      pass.dispatchWorkgroups(grids[k]!.x, grids[k]!.y);
-    }
-    pass.setPipeline(this.#scanPipeline);
-    for (let k = top; k >= 0; k--) {
-      pass.setBindGroup(0, groups(k).scan);
-      pass.dispatchWorkgroups(grids[k]!.x, grids[k]!.y);
-    }
+    pass.setPipeline(this.#pipeline);
+    pass.setBindGroup(0, this.#bindGroup(slot, input, output));
+    pass.dispatchWorkgroups(grid.x, grid.y);
     pass.end();
-    // This recording's top level holds the grand total; copy it where users look for it.
-    if (top !== this.#levelCount - 1) encoder.copyBufferToBuffer(this.#sums[top]!, 0, this.totalBuffer, 0, WORD);
+    const ragged = count % 4;
+    if (ragged !== 0) encoder.copyBufferToBuffer(this.#tail, 0, output, (count - ragged) * WORD, ragged * WORD);
   }
 
   /** Scans and reads the result back (one submit, one map). Convenient, not for hot paths. */
@@ -152,52 +134,35 @@ export class GpuScan {
   destroy(): void {
     if (this.#destroyed) return;
     this.#destroyed = true;
-    for (const buffer of [...this.#sums, ...this.#scanned]) buffer?.destroy();
-    this.#params.destroy();
-    this.#firstLevelGroups = new WeakMap();
+    for (const buffer of [this.#status, this.#total, this.#tail, this.#tinyInput, this.#tinyOutput, this.#params]) buffer.destroy();
+    this.#groups = new WeakMap();
   }
 
-  #firstLevel(slot: number, input: GPUBuffer, output: GPUBuffer): LevelGroups {
-    let byOutput = this.#firstLevelGroups.get(input);
+  #bindGroup(slot: number, input: GPUBuffer, output: GPUBuffer): GPUBindGroup {
+    let byOutput = this.#groups.get(input);
     if (!byOutput) {
       byOutput = new WeakMap();
-      this.#firstLevelGroups.set(input, byOutput);
+      this.#groups.set(input, byOutput);
     }
     let perSlot = byOutput.get(output);
     if (!perSlot) {
       perSlot = [];
       byOutput.set(output, perSlot);
     }
-    perSlot[slot] ??= this.#levelGroups(slot, 0, input, output);
+    perSlot[slot] ??= this.#device.createBindGroup({
+      label: 'cuttle.scan',
+      layout: this.#pipeline.getBindGroupLayout(0),
+      entries: [
+        { binding: 0, resource: { buffer: this.#params, offset: slot * SLOT_BYTES, size: 8 } },
+        { binding: 1, resource: { buffer: input } },
+        { binding: 2, resource: { buffer: input.size >= VEC4_BYTES ? input : this.#tinyInput } },
+        { binding: 3, resource: { buffer: this.#tail } },
+        { binding: 4, resource: { buffer: output.size >= VEC4_BYTES ? output : this.#tinyOutput } },
+        { binding: 5, resource: { buffer: this.#status } },
+        { binding: 6, resource: { buffer: this.#total } },
+      ],
+    });
     return perSlot[slot];
-  }
-
-  /** Level k sums `input` into its totals, and scans `input` into `output` with offsets from level k+1. */
-  #levelGroups(slot: number, k: number, input: GPUBuffer, output: GPUBuffer): LevelGroups {
-    const params: GPUBufferBinding = { buffer: this.#params, offset: (slot * this.#levelCount + k) * SLOT_BYTES, size: 12 };
-    // A top level reads no offsets (has_offsets = 0); its binding only needs a read-only buffer.
-    const offsets = this.#scanned[k + 1] ?? this.#sums[k]!;
-    const layoutTotals = this.#totalsPipeline.getBindGroupLayout(0);
-    const layoutScan = this.#scanPipeline.getBindGroupLayout(0);
-    return {
-      totals: this.#device.createBindGroup({
-        layout: layoutTotals,
-        entries: [
-          { binding: 0, resource: params },
-          { binding: 1, resource: { buffer: input } },
-          { binding: 2, resource: { buffer: this.#sums[k]! } },
-        ],
-      }),
-      scan: this.#device.createBindGroup({
-        layout: layoutScan,
-        entries: [
-          { binding: 0, resource: params },
-          { binding: 1, resource: { buffer: input } },
-          { binding: 3, resource: { buffer: output } },
-          { binding: 4, resource: { buffer: offsets } },
-        ],
-      }),
-    };
   }
 
   #assertAlive(): void {

@@ -15,12 +15,12 @@ export {
 } from './api.ts';
 export { GpuScan, type GpuScanOptions } from './gpu-scan.ts';
 export { exclusiveScanReference } from './reference/scan.ts';
-export { SCAN_BLOCK, scanLevels } from './scan-plan.ts';
+export { SCAN_BLOCK, scanTiles } from './scan-plan.ts';
 export { dispatchGrid, MAX_WORKGROUPS_PER_DIMENSION } from './dispatch-grid.ts';
 export { passTimestampWrites } from './timestamps.ts';
 export { GpuRadixSort, type GpuRadixSortOptions } from './gpu-radix-sort.ts';
 export { radixSortReference } from './reference/radix-sort.ts';
-export { RADIX_BLOCK, RADIX_BITS, radixPasses } from './radix-plan.ts';
+export { PORTABLE_RADIX_PLAN, RADIX_BITS, RADIX_BLOCK, SUBGROUP_RADIX_PLAN, radixPasses, subgroupPlanStorageBytes, type RadixPlan } from './radix-plan.ts';
 export { GpuBitonicSort, type GpuBitonicSortOptions } from './gpu-bitonic-sort.ts';
 export { bitonicSortReference } from './reference/bitonic-sort.ts';
 export { BITONIC_BLOCK, bitonicLength, bitonicSchedule, type BitonicDispatch } from './bitonic-plan.ts';

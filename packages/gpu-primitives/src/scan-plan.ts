@@ -1,13 +1,7 @@
-/** Elements one workgroup scans: 256 invocations x 4 elements. */
-export const SCAN_BLOCK = 1024;
+/** Elements one workgroup scans: 256 invocations x 4 vec4 loads x 4 lanes. */
+export const SCAN_BLOCK = 4096;
 
-/** Element counts of each level: the input, its block totals, their block totals, ... down to one block. */
-export function scanLevels(count: number): number[] {
-  const levels = [count];
-  let current = count;
-  while (current > SCAN_BLOCK) {
-    current = Math.ceil(current / SCAN_BLOCK);
-    levels.push(current);
-  }
-  return levels;
+/** Tiles (workgroups) a scan of `count` elements takes. */
+export function scanTiles(count: number): number {
+  return Math.ceil(count / SCAN_BLOCK);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { expectArraysEqual, gpuTest } from '@cuttle/test-utils';
-import { GpuPrimitivesError, GpuRadixSort, RADIX_BLOCK, radixSortReference } from '../src/index.ts';
+import { GpuPrimitivesError, GpuRadixSort, PORTABLE_RADIX_PLAN, SUBGROUP_RADIX_PLAN, radixSortReference, subgroupPlanStorageBytes } from '../src/index.ts';
 
 /** Keys from xorshift32, masked to `bits` so duplicates are common; values are the indices. */
 function pairs(count: number, seed: number, bits = 32): { keys: Uint32Array<ArrayBuffer>; values: Uint32Array<ArrayBuffer> } {
@@ -41,44 +41,89 @@ describe('radixSortReference', () => {
   });
 });
 
-describe('GpuRadixSort against the reference', () => {
-  gpuTest('32-bit keys: sizes around block edges and past many blocks', async ({ device }) => {
-    const sorter = new GpuRadixSort(device, { maxCount: 100_000 });
-    try {
-      for (const [index, size] of [1, 2, 4095, 4096, 4097, 10_001, 100_000].entries()) {
-        const { keys, values } = pairs(size, 7 + index, index % 2 === 0 ? 32 : 10);
-        const got = await sorter.sort(keys, values);
-        const expected = radixSortReference(keys, values);
-        expectArraysEqual(got.keys, expected.keys, `${size} keys`);
-        expectArraysEqual(got.values, expected.values, `${size} values (stability)`);
-      }
-    } finally {
-      sorter.destroy();
+describe('radixSortReference plans', () => {
+  test('the 8-bit plan gives the same order as the 4-bit plan, also for keyBits not a multiple of 8', () => {
+    for (const keyBits of [4, 12, 20, 32]) {
+      const { keys, values } = pairs(9_000, keyBits, 32);
+      const portable = radixSortReference(keys, values, keyBits, PORTABLE_RADIX_PLAN);
+      const subgroups = radixSortReference(keys, values, keyBits, SUBGROUP_RADIX_PLAN);
+      expectArraysEqual(subgroups.values, portable.values, `keyBits ${keyBits}`);
+      expectArraysEqual(subgroups.values, stableSort(keys, values, keyBits).values, `keyBits ${keyBits} vs a stable sort`);
     }
   });
 
-  gpuTest('fewer key bits: an odd number of passes copies back', async ({ device }) => {
-    for (const keyBits of [4, 12, 16]) {
-      const sorter = new GpuRadixSort(device, { maxCount: 20_000, keyBits });
-      const { keys, values } = pairs(20_000, keyBits, 32);
-      const got = await sorter.sort(keys, values);
-      const expected = radixSortReference(keys, values, keyBits);
-      expectArraysEqual(got.keys, expected.keys, `keyBits ${keyBits}: keys`);
-      expectArraysEqual(got.values, expected.values, `keyBits ${keyBits}: values`);
-      sorter.destroy();
-    }
-  });
-
-  gpuTest('block counts past the per-dimension limit use a 2D grid', async ({ device }) => {
-    // 8 blocks with at most 3 workgroups per dimension: a 3 x 3 grid with one padding workgroup.
-    const size = 8 * RADIX_BLOCK - 3;
-    const sorter = new GpuRadixSort(device, { maxCount: size, keyBits: 8, maxWorkgroupsPerDimension: 3 });
-    const { keys, values } = pairs(size, 99, 32);
-    const got = await sorter.sort(keys, values);
-    expectArraysEqual(got.values, radixSortReference(keys, values, 8).values);
-    sorter.destroy();
+  test('subgroup plan storage: fits 16 KiB at subgroup size 32, not at 4', () => {
+    expect(subgroupPlanStorageBytes(32)).toBeLessThanOrEqual(16_384);
+    expect(subgroupPlanStorageBytes(4)).toBeGreaterThan(32_768);
   });
 });
+
+// Both kernels, on the same device: the subgroup one where the device has the feature.
+for (const subgroups of [true, false]) {
+  const name = subgroups ? 'GpuRadixSort (subgroup kernel where available)' : 'GpuRadixSort (portable kernel)';
+  describe(`${name} against the reference`, () => {
+    gpuTest('picks the plan the device allows', async ({ device }) => {
+      const sorter = new GpuRadixSort(device, { maxCount: 16, subgroups });
+      const expected = subgroups && device.features.has('subgroups') ? 'subgroups' : 'portable';
+      expect(sorter.plan.kind).toBe(expected);
+      const got = await sorter.sort(Uint32Array.from([9, 3, 9, 1]), Uint32Array.from([0, 1, 2, 3]));
+      expectArraysEqual(got.values, Uint32Array.from([3, 1, 0, 2]));
+      sorter.destroy();
+    });
+
+    gpuTest('32-bit keys: sizes around block edges and past many blocks', async ({ device }) => {
+      const sorter = new GpuRadixSort(device, { maxCount: 100_000, subgroups });
+      const block = sorter.plan.block;
+      try {
+        for (const [index, size] of [1, 2, 255, block - 1, block, block + 1, 4097, 10_001, 100_000].entries()) {
+          const { keys, values } = pairs(size, 7 + index, index % 2 === 0 ? 32 : 10);
+          const got = await sorter.sort(keys, values);
+          const expected = radixSortReference(keys, values);
+          expectArraysEqual(got.keys, expected.keys, `${size} keys`);
+          expectArraysEqual(got.values, expected.values, `${size} values (stability)`);
+        }
+      } finally {
+        sorter.destroy();
+      }
+    });
+
+    gpuTest('all keys equal, and keys already sorted backwards', async ({ device }) => {
+      const sorter = new GpuRadixSort(device, { maxCount: 20_000, subgroups });
+      const size = 20_000;
+      const values = Uint32Array.from({ length: size }, (_, i) => i);
+      const same = new Uint32Array(size).fill(0xdeadbeef);
+      expectArraysEqual((await sorter.sort(same, values.slice())).values, values, 'equal keys keep their order');
+      const backwards = Uint32Array.from({ length: size }, (_, i) => size - i);
+      const got = await sorter.sort(backwards, values.slice());
+      expectArraysEqual(got.values, radixSortReference(backwards, values).values, 'descending keys');
+      sorter.destroy();
+    });
+
+    gpuTest('fewer key bits: an odd number of passes copies back, a partial last digit masks', async ({ device }) => {
+      for (const keyBits of [4, 12, 16, 20, 24]) {
+        const sorter = new GpuRadixSort(device, { maxCount: 20_000, keyBits, subgroups });
+        const { keys, values } = pairs(20_000, keyBits, 32);
+        const got = await sorter.sort(keys, values);
+        const expected = radixSortReference(keys, values, keyBits);
+        expectArraysEqual(got.keys, expected.keys, `keyBits ${keyBits}: keys`);
+        expectArraysEqual(got.values, expected.values, `keyBits ${keyBits}: values`);
+        sorter.destroy();
+      }
+    });
+
+    gpuTest('block counts past the per-dimension limit use a 2D grid', async ({ device }) => {
+      // 8 blocks with at most 3 workgroups per dimension: a 3 x 3 grid with one padding workgroup.
+      const probe = new GpuRadixSort(device, { maxCount: 16, subgroups });
+      const size = 8 * probe.plan.block - 3;
+      probe.destroy();
+      const sorter = new GpuRadixSort(device, { maxCount: size, keyBits: 8, maxWorkgroupsPerDimension: 3, subgroups });
+      const { keys, values } = pairs(size, 99, 32);
+      const got = await sorter.sort(keys, values);
+      expectArraysEqual(got.values, radixSortReference(keys, values, 8).values);
+      sorter.destroy();
+    });
+  });
+}
 
 describe('GpuRadixSort bad input', () => {
   gpuTest('typed errors before any GPU work', async ({ device }) => {

@@ -16,7 +16,7 @@ gpuTest('README example', async ({ device }) => {
 
   const cellCount = 5;
   const counts = device.createBuffer({ size: 20, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
-  const offsets = device.createBuffer({ size: 20, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
+  const offsets = device.createBuffer({ size: 20, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
   device.queue.writeBuffer(counts, 0, new Uint32Array([3, 0, 2, 5, 1]));
   const scan = new GpuScan(device, { maxCount: 1 << 20 });
   scan.encode(encoder, counts, offsets, cellCount);

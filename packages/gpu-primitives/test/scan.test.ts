@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { createBufferWithData, expectArraysEqual, gpuTest } from '@cuttle/test-utils';
-import { GpuPrimitivesError, GpuScan, dispatchGrid, exclusiveScanReference, scanLevels } from '../src/index.ts';
+import { GpuPrimitivesError, GpuScan, SCAN_BLOCK, dispatchGrid, exclusiveScanReference, scanTiles } from '../src/index.ts';
 
 function sequentialScan(input: Uint32Array): Uint32Array {
   const out = new Uint32Array(input.length);
@@ -36,11 +36,12 @@ describe('scan reference and plan', () => {
     );
   });
 
-  test('levels shrink by 1024 until one block remains', () => {
-    expect(scanLevels(1)).toEqual([1]);
-    expect(scanLevels(1024)).toEqual([1024]);
-    expect(scanLevels(1025)).toEqual([1025, 2]);
-    expect(scanLevels(2 ** 26)).toEqual([2 ** 26, 65536, 64]);
+  test('one tile per 4096 elements', () => {
+    expect(SCAN_BLOCK).toBe(4096);
+    expect(scanTiles(1)).toBe(1);
+    expect(scanTiles(4096)).toBe(1);
+    expect(scanTiles(4097)).toBe(2);
+    expect(scanTiles(2 ** 26)).toBe(16_384);
   });
 
   test('dispatch grids never exceed the per-dimension limit and cover every workgroup', () => {
@@ -56,14 +57,14 @@ describe('scan reference and plan', () => {
 });
 
 describe('GpuScan against the reference', () => {
-  gpuTest('sizes around block edges and beyond several levels', async ({ device }) => {
-    const sizes = [1, 7, 1023, 1024, 1025, 4097, 1_048_576 + 3, 3_000_001];
+  gpuTest('sizes around tile edges, ragged ends and thousands of tiles', async ({ device }) => {
+    const sizes = [1, 3, 7, 1023, 1024, 4095, 4096, 4097, 4099, 1_048_576 + 3, 3_000_001];
     const scan = new GpuScan(device, { maxCount: 3_000_001 });
     try {
       for (const [index, size] of sizes.entries()) {
         const input = words(size, 11 + index);
         const inputBuffer = createBufferWithData(device, input, GPUBufferUsage.STORAGE);
-        const output = device.createBuffer({ size: size * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
+        const output = device.createBuffer({ size: size * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
         const { prefix, total } = await scan.scan(inputBuffer, output, size);
         const expected = exclusiveScanReference(input);
         expectArraysEqual(prefix, expected, `${size} elements`);
@@ -75,14 +76,49 @@ describe('GpuScan against the reference', () => {
   });
 
   gpuTest('block counts above the per-dimension limit spread over a 2D grid', async ({ device }) => {
-    // A limit of 7 workgroups per dimension turns 40 blocks into a 7 x 6 grid with 2 padding
-    // workgroups, and the 40 block totals need a second level.
-    const size = 40 * 1024 - 5;
+    // A limit of 7 workgroups per dimension turns 40 tiles into a 7 x 6 grid with 2 padding
+    // workgroups (which take tickets past the last tile and leave).
+    const size = 40 * SCAN_BLOCK - 5;
     const scan = new GpuScan(device, { maxCount: size, maxWorkgroupsPerDimension: 7 });
     const input = words(size, 3, 1000);
-    const output = device.createBuffer({ size: size * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
+    const output = device.createBuffer({ size: size * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
     const { prefix } = await scan.scan(createBufferWithData(device, input, GPUBufferUsage.STORAGE), output, size);
     expectArraysEqual(prefix, exclusiveScanReference(input));
+    scan.destroy();
+  });
+
+  gpuTest('buffers smaller than one vec4 (1 to 3 words)', async ({ device }) => {
+    const scan = new GpuScan(device, { maxCount: 3 });
+    for (const size of [1, 2, 3]) {
+      const input = words(size, size, 1000);
+      const output = device.createBuffer({ size: size * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
+      const { prefix, total } = await scan.scan(createBufferWithData(device, input, GPUBufferUsage.STORAGE), output, size);
+      expectArraysEqual(prefix, exclusiveScanReference(input), `${size} words`);
+      expect(total).toBe(input.reduce((a, b) => a + b, 0));
+    }
+    scan.destroy();
+  });
+
+  gpuTest('the look-back fallback alone gives the same result (every tile sums its predecessors)', async ({ device }) => {
+    const size = 9 * SCAN_BLOCK + 77;
+    const scan = new GpuScan(device, { maxCount: size, lookback: { alwaysFallBack: true } });
+    const input = words(size, 5);
+    const output = device.createBuffer({ size: size * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
+    const { prefix, total } = await scan.scan(createBufferWithData(device, input, GPUBufferUsage.STORAGE), output, size);
+    const expected = exclusiveScanReference(input);
+    expectArraysEqual(prefix, expected);
+    expect(total).toBe((expected[size - 1]! + input[size - 1]!) >>> 0);
+    scan.destroy();
+  });
+
+  gpuTest('a spin limit of 1 falls back whenever a predecessor is late, with the same result', async ({ device }) => {
+    const size = 100 * SCAN_BLOCK + 1;
+    const scan = new GpuScan(device, { maxCount: size, lookback: { spinLimit: 1 } });
+    const input = words(size, 6);
+    const output = device.createBuffer({ size: size * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
+    const inputBuffer = createBufferWithData(device, input, GPUBufferUsage.STORAGE);
+    const expected = exclusiveScanReference(input);
+    for (let run = 0; run < 2; run++) expectArraysEqual((await scan.scan(inputBuffer, output, size)).prefix, expected, `run ${run}`);
     scan.destroy();
   });
 
@@ -90,7 +126,7 @@ describe('GpuScan against the reference', () => {
     const scan = new GpuScan(device, { maxCount: 50_000, slots: 2 });
     const input = words(50_000, 9, 100);
     const inputBuffer = createBufferWithData(device, input, GPUBufferUsage.STORAGE);
-    const outputs = [device.createBuffer({ size: 200_000, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC }), device.createBuffer({ size: 200_000, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC })];
+    const outputs = [device.createBuffer({ size: 200_000, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST }), device.createBuffer({ size: 200_000, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST })];
     const readback = device.createBuffer({ size: 400_000, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
     const encoder = device.createCommandEncoder();
     scan.encode(encoder, inputBuffer, outputs[0]!, 50_000);
@@ -111,6 +147,7 @@ describe('GpuScan bad input', () => {
   gpuTest('typed errors for bad sizes, aliasing, usage and use after destroy', async ({ device }) => {
     expect(() => new GpuScan(device, { maxCount: 0 })).toThrow(GpuPrimitivesError);
     expect(() => new GpuScan(device, { maxCount: 10, maxWorkgroupsPerDimension: 0 })).toThrow(/maxWorkgroupsPerDimension/);
+    expect(() => new GpuScan(device, { maxCount: 10, lookback: { spinLimit: 0 } })).toThrow(/spinLimit/);
     const scan = new GpuScan(device, { maxCount: 100 });
     const a = device.createBuffer({ size: 400, usage: GPUBufferUsage.STORAGE });
     const b = device.createBuffer({ size: 400, usage: GPUBufferUsage.STORAGE });
@@ -119,7 +156,8 @@ describe('GpuScan bad input', () => {
     const encoder = device.createCommandEncoder();
     expect(() => { scan.encode(encoder, a, b, 101); }).toThrow(/maxCount 100/);
     expect(() => { scan.encode(encoder, a, small, 50); }).toThrow(/output buffer holds 40/);
-    expect(() => { scan.encode(encoder, a, a, 10); }).toThrow(/different buffers/);
+    expect(() => { scan.encode(encoder, a, a, 12); }).toThrow(/different buffers/);
+    expect(() => { scan.encode(encoder, a, b, 10); }).toThrow(/not a multiple of 4 \(10\) the output buffer also needs GPUBufferUsage.COPY_DST/);
     expect(() => { scan.encode(encoder, copyOnly, b, 10); }).toThrow(/input buffer needs GPUBufferUsage.STORAGE/);
     expect(() => { scan.encode(encoder, a, b, -1); }).toThrow(GpuPrimitivesError);
     device.queue.submit([encoder.finish()]);

@@ -68,6 +68,8 @@ export interface NodeGpuOptions {
   powerPreference?: GPUPowerPreference;
   /** Ask for `timestamp-query` when the adapter has it (default true). */
   timestamps?: boolean;
+  /** Ask for `subgroups` when the adapter has it (default true). */
+  subgroups?: boolean;
   /** Raise these limits to the adapter's maximum (default: buffer sizes and workgroup storage). */
   maxLimits?: readonly (keyof GPUSupportedLimits)[];
 }
@@ -91,8 +93,11 @@ export async function requestNodeGpu(options: NodeGpuOptions = {}): Promise<Node
     const value = adapter.limits[key];
     if (typeof value === 'number') requiredLimits[key] = value;
   }
+  const features: GPUFeatureName[] = [];
+  if (hasTimestamps) features.push('timestamp-query');
+  if ((options.subgroups ?? true) && adapter.features.has('subgroups')) features.push('subgroups');
   const device = await adapter.requestDevice({
-    requiredFeatures: hasTimestamps ? ['timestamp-query'] : [],
+    requiredFeatures: features,
     requiredLimits,
   });
   return { adapter, device, info: describeAdapter(adapter), hasTimestamps };

@@ -1,9 +1,10 @@
-// The plain TypeScript version of shaders/scan.wgsl: block totals, the totals scanned level by
-// level, then each block scanned from its offset. u32 addition wraps at 2^32 on both sides, so
-// the result also equals a sequential exclusive scan; the tests check both.
+// The plain TypeScript version of shaders/scan.wgsl: tile totals (the aggregates the tiles
+// publish), each tile's prefix as the sum of the totals before it (what the look-back adds up),
+// then each tile scanned from its prefix. u32 addition wraps at 2^32 on both sides, so the result
+// also equals a sequential exclusive scan; the tests check both.
 import { SCAN_BLOCK } from '../scan-plan.ts';
 
-/** Exclusive prefix sum of `input`, wrapping at 2^32, computed as the GPU does: reduce, then scan. */
+/** Exclusive prefix sum of `input`, wrapping at 2^32, computed as the GPU does: tile totals, prefixes, tiles. */
 export function exclusiveScanReference(input: Uint32Array): Uint32Array {
   const blocks = Math.ceil(input.length / SCAN_BLOCK);
   const totals = new Uint32Array(blocks);

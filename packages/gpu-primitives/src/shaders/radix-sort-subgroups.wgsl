@@ -1,0 +1,226 @@
+// One pass of a stable LSD radix sort of u32 keys with u32 values, 8 bits per pass, for devices
+// with the `subgroups` feature. Same contract as radix-sort.wgsl (count, scan, scatter; the
+// count table is digit-major so that an exclusive scan of it gives every (digit, block) its
+// first output position), with three differences that matter for speed:
+//
+// - 256 digit values, so a 32-bit key takes four passes instead of eight.
+// - Ranking by subgroup ballots: eight ballots give every lane the mask of lanes holding the
+//   same digit, so a key's rank inside its subgroup is a popcount, and one lane per digit adds
+//   the digit's count to its subgroup's counters. No workgroup-wide scan per key.
+// - The block is sorted locally in workgroup memory first and then written out in index order
+//   of the sorted tile, so neighbouring invocations write neighbouring addresses.
+//
+// The host prepends ITEMS (keys per invocation), BLOCK (= 256 * ITEMS) and MAX_SUBGROUPS
+// (= 256 / the device's smallest subgroup size).
+
+enable subgroups;
+
+struct Params {
+  count: u32,
+  block_count: u32,
+  blocks_per_row: u32,
+  shift: u32,
+  // The digit's bits: 0xff, or fewer in the last pass when keyBits is not a multiple of 8.
+  mask: u32,
+}
+
+const WORKGROUP_SIZE: u32 = 256u;
+const RADIX: u32 = 256u;
+// Per-subgroup digit counters, 16 bits each, two per u32 (a block holds at most 4096 keys).
+const PAIRS: u32 = 128u;
+
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> keys_in: array<u32>;
+@group(0) @binding(2) var<storage, read_write> block_counts: array<u32>;
+@group(0) @binding(3) var<storage, read> values_in: array<u32>;
+@group(0) @binding(4) var<storage, read> block_offsets: array<u32>;
+@group(0) @binding(5) var<storage, read_write> keys_out: array<u32>;
+@group(0) @binding(6) var<storage, read_write> values_out: array<u32>;
+
+var<workgroup> histogram: array<atomic<u32>, RADIX>;
+var<workgroup> subgroup_counts: array<atomic<u32>, MAX_SUBGROUPS * PAIRS>;
+var<workgroup> tile: array<u32, BLOCK>;
+var<workgroup> digit_start: array<u32, RADIX>;
+var<workgroup> global_base: array<u32, RADIX>;
+var<workgroup> subgroup_sums: array<u32, MAX_SUBGROUPS>;
+
+fn digit_of(key: u32) -> u32 {
+  return (key >> params.shift) & params.mask;
+}
+
+fn block_index(group_id: vec3<u32>) -> u32 {
+  return group_id.x + group_id.y * params.blocks_per_row;
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn count_digits(
+  @builtin(workgroup_id) group_id: vec3<u32>,
+  @builtin(local_invocation_index) local: u32,
+) {
+  let block = block_index(group_id);
+  if (block >= params.block_count) {
+    return; // a padding workgroup of the 2D grid: uniform for the whole workgroup
+  }
+  atomicStore(&histogram[local], 0u);
+  workgroupBarrier();
+  let base = block * BLOCK;
+  for (var k = 0u; k < ITEMS; k++) {
+    let i = base + k * WORKGROUP_SIZE + local;
+    if (i < params.count) {
+      atomicAdd(&histogram[digit_of(keys_in[i])], 1u);
+    }
+  }
+  workgroupBarrier();
+  block_counts[local * params.block_count + block] = atomicLoad(&histogram[local]);
+}
+
+/** Lanes below `lane` of a subgroup of up to 128 lanes, as a ballot-shaped mask. */
+fn lanes_below(lane: u32) -> vec4<u32> {
+  var mask = vec4<u32>(0u);
+  for (var word = 0u; word < 4u; word++) {
+    let first = word * 32u;
+    if (lane >= first + 32u) {
+      mask[word] = 0xffffffffu;
+    } else if (lane > first) {
+      mask[word] = (1u << (lane - first)) - 1u;
+    }
+  }
+  return mask;
+}
+
+fn count_lanes(mask: vec4<u32>) -> u32 {
+  let bits = countOneBits(mask);
+  return bits.x + bits.y + bits.z + bits.w;
+}
+
+fn lowest_lane(mask: vec4<u32>) -> u32 {
+  if (mask.x != 0u) {
+    return countTrailingZeros(mask.x);
+  }
+  if (mask.y != 0u) {
+    return 32u + countTrailingZeros(mask.y);
+  }
+  if (mask.z != 0u) {
+    return 64u + countTrailingZeros(mask.z);
+  }
+  return 96u + countTrailingZeros(mask.w);
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn scatter(
+  @builtin(workgroup_id) group_id: vec3<u32>,
+  @builtin(local_invocation_index) local: u32,
+  @builtin(subgroup_size) subgroup_size: u32,
+  @builtin(subgroup_invocation_id) lane: u32,
+) {
+  let block = block_index(group_id);
+  if (block >= params.block_count) {
+    return;
+  }
+  let subgroup = local / subgroup_size;
+  let subgroups = WORKGROUP_SIZE / subgroup_size;
+  for (var i = local; i < subgroups * PAIRS; i += WORKGROUP_SIZE) {
+    atomicStore(&subgroup_counts[i], 0u);
+  }
+  workgroupBarrier();
+
+  // Subgroup s owns keys [s * ITEMS * size, (s + 1) * ITEMS * size) of the block and walks them
+  // subgroup-wide, ITEMS steps of one coalesced load each: index order is (subgroup, step, lane).
+  let block_base = block * BLOCK;
+  let first = block_base + subgroup * ITEMS * subgroup_size + lane;
+  let below = lanes_below(lane);
+  let counters = subgroup * PAIRS;
+  // Explicitly zeroed: loop-local arrays left to default initialisation kept stale contents on
+  // Dawn + lavapipe.
+  var keys = array<u32, ITEMS>();
+  var ranks = array<u32, ITEMS>();
+  for (var k = 0u; k < ITEMS; k++) {
+    let i = first + k * subgroup_size;
+    // Past-the-end keys become all ones: the last digit, ranked after every real key of the
+    // block (they come last in index order), so they land past its last real position.
+    let key = select(0xffffffffu, keys_in[min(i, params.count - 1u)], i < params.count);
+    keys[k] = key;
+    let digit = digit_of(key);
+    var peers = subgroupBallot(true);
+    for (var bit = 0u; bit < 8u; bit++) {
+      let one = ((digit >> bit) & 1u) == 1u;
+      let votes = subgroupBallot(one);
+      peers &= select(~votes, votes, one);
+    }
+    let leader = lowest_lane(peers);
+    var earlier = 0u;
+    if (lane == leader) {
+      let half = (digit & 1u) * 16u;
+      earlier = (atomicAdd(&subgroup_counts[counters + (digit >> 1u)], count_lanes(peers) << half) >> half) & 0xffffu;
+    }
+    ranks[k] = subgroupShuffle(earlier, leader) + count_lanes(peers & below);
+  }
+  workgroupBarrier();
+
+  // Per digit pair: exclusive prefix of the subgroups' counters (both 16-bit halves at once;
+  // no carry, a half never exceeds BLOCK), and the block's total per digit.
+  if (local < PAIRS) {
+    var running = 0u;
+    for (var s = 0u; s < subgroups; s++) {
+      let at = s * PAIRS + local;
+      let here = atomicLoad(&subgroup_counts[at]);
+      atomicStore(&subgroup_counts[at], running);
+      running += here;
+    }
+    digit_start[2u * local] = running & 0xffffu;
+    digit_start[2u * local + 1u] = running >> 16u;
+  }
+  workgroupBarrier();
+  // Exclusive scan of the 256 digit totals: subgroup scans, then the sums of earlier subgroups.
+  let total = digit_start[local];
+  let within = subgroupExclusiveAdd(total);
+  let subgroup_total = subgroupAdd(total);
+  if (lane == 0u) {
+    subgroup_sums[subgroup] = subgroup_total;
+  }
+  workgroupBarrier();
+  var start = within;
+  for (var s = 0u; s < subgroup; s++) {
+    start += subgroup_sums[s];
+  }
+  digit_start[local] = start;
+  // Where the tile's position p of digit d goes: block_offsets[d, block] + p - start[d] (wraps).
+  global_base[local] = block_offsets[local * params.block_count + block] - start;
+  workgroupBarrier();
+
+  // Local positions, then the keys through the tile in sorted order.
+  var positions = array<u32, ITEMS>();
+  for (var k = 0u; k < ITEMS; k++) {
+    let digit = digit_of(keys[k]);
+    let pair = atomicLoad(&subgroup_counts[counters + (digit >> 1u)]);
+    let before_subgroup = (pair >> ((digit & 1u) * 16u)) & 0xffffu;
+    positions[k] = digit_start[digit] + before_subgroup + ranks[k];
+    tile[positions[k]] = keys[k];
+  }
+  workgroupBarrier();
+  let real = min(BLOCK, params.count - block_base);
+  var digits = array<u32, ITEMS>();
+  for (var k = 0u; k < ITEMS; k++) {
+    let at = k * WORKGROUP_SIZE + local;
+    let key = tile[at];
+    digits[k] = digit_of(key);
+    if (at < real) {
+      keys_out[global_base[digits[k]] + at] = key;
+    }
+  }
+  workgroupBarrier();
+  // The values follow the same permutation.
+  for (var k = 0u; k < ITEMS; k++) {
+    let i = first + k * subgroup_size;
+    if (i < params.count) {
+      tile[positions[k]] = values_in[i];
+    }
+  }
+  workgroupBarrier();
+  for (var k = 0u; k < ITEMS; k++) {
+    let at = k * WORKGROUP_SIZE + local;
+    if (at < real) {
+      values_out[global_base[digits[k]] + at] = tile[at];
+    }
+  }
+}
