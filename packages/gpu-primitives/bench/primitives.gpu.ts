@@ -21,6 +21,7 @@ let words: GPUBuffer | undefined;
 let scratch: GPUBuffer | undefined;
 let reduce: GpuReduce | undefined;
 let scan: GpuScan | undefined;
+let portableScan: GpuScan | undefined;
 let copy: CopyKernel | undefined;
 let timer: GpuTimer | undefined;
 const hostFloats = new Float32Array(COUNT);
@@ -30,15 +31,17 @@ const hostOut = new Uint32Array(COUNT);
 const SORT_SIZES = process.env.CUTTLE_BENCH_QUICK ? [1 << 16] : [1 << 20, 1 << 24, 1 << 26];
 const SORT_ITERATIONS = process.env.CUTTLE_BENCH_QUICK ? 1 : 10;
 let sorter: GpuRadixSort | undefined;
+// The same sort forced onto the portable 4-bit kernel: the subgroup kernel's own baseline.
+let portableSorter: GpuRadixSort | undefined;
 let bitonic: GpuBitonicSort | undefined;
 // The bitonic network is for small and medium sizes: measured where it competes.
 const BITONIC_SIZES = process.env.CUTTLE_BENCH_QUICK ? [1 << 12] : [1 << 16, 1 << 20];
 let sortKeys: GPUBuffer | undefined;
 let sortValues: GPUBuffer | undefined;
 
-/** GpuRadixSort pairs per second at `count`: each iteration re-uploads nothing, so keys stay sorted after the first; time includes all 8 passes regardless. */
-async function sortPairsPerSecond(count: number): Promise<number> {
-  const ms = await timer!.time((encoder, i, last) => { sorter!.encode(encoder, sortKeys!, sortValues!, count, writes(i, last)); }, { iterations: SORT_ITERATIONS });
+/** GpuRadixSort pairs per second at `count`: each iteration re-uploads nothing, so keys stay sorted after the first; time includes every pass regardless. */
+async function sortPairsPerSecond(count: number, which: GpuRadixSort = sorter!): Promise<number> {
+  const ms = await timer!.time((encoder, i, last) => { which.encode(encoder, sortKeys!, sortValues!, count, writes(i, last)); }, { iterations: SORT_ITERATIONS });
   return count / (ms / 1000);
 }
 
@@ -76,7 +79,7 @@ async function gpuTraffic(bytesMoved: number, record: (encoder: GPUCommandEncode
 
 // Bytes each kernel must read and write per run: the floor of its memory traffic.
 const REDUCE_TRAFFIC = BYTES; // reads the input once
-const SCAN_TRAFFIC = 3 * BYTES; // block totals read it, the scan pass reads it again and writes the output
+const SCAN_TRAFFIC = 2 * BYTES; // the chained scan reads the input once and writes the output once
 const COPY_TRAFFIC = 2 * BYTES; // reads and writes every byte
 
 function sumLoop(data: Float32Array): number {
@@ -114,10 +117,12 @@ export const suite = defineSuite({
     device.queue.writeBuffer(words, 0, hostWords);
     reduce = new GpuReduce(device, { op: 'sum', type: 'f32', slots: ITERATIONS });
     scan = new GpuScan(device, { maxCount: COUNT, slots: ITERATIONS });
+    portableScan = new GpuScan(device, { maxCount: COUNT, slots: ITERATIONS, subgroups: false });
     copy = new CopyKernel(device, words, scratch, BYTES);
     timer = new GpuTimer(device);
     const largestSort = SORT_SIZES[SORT_SIZES.length - 1]!;
     sorter = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS });
+    portableSorter = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS, subgroups: false });
     // Random 32-bit keys; the values are the indices, as in a sort-by-key permutation.
     const randomKeys = new Uint32Array(largestSort);
     let x = 2463534242;
@@ -145,7 +150,9 @@ export const suite = defineSuite({
   teardown() {
     reduce?.destroy();
     scan?.destroy();
+    portableScan?.destroy();
     sorter?.destroy();
+    portableSorter?.destroy();
     bitonic?.destroy();
     sortKeys?.destroy();
     sortValues?.destroy();
@@ -166,24 +173,24 @@ export const suite = defineSuite({
       },
     },
     {
-      name: `scan: exclusive prefix sum of ${COUNT >> 20}M u32`,
+      name: `scan (${scan?.variant ?? 'subgroups'} variant): exclusive prefix sum of ${COUNT >> 20}M u32`,
       unit: 'GB/s moved',
       higherIsBetter: true,
       ours: () => gpuTraffic(SCAN_TRAFFIC, (encoder, timestamps) => { scan!.encode(encoder, words!, scratch!, COUNT, timestamps); }),
       peers: {
         'vec4 copy (GPU)': copyPeer,
-        // A CPU loop needs to read and write once: credit it with that traffic, not the GPU's three passes.
+        'portable variant (ours)': () => gpuTraffic(SCAN_TRAFFIC, (encoder, timestamps) => { portableScan!.encode(encoder, words!, scratch!, COUNT, timestamps); }),
         'JS loop, 1 core': () => (opsPerSecond(() => { scanLoop(hostWords, hostOut); }, { minMs: 200 }) * 2 * BYTES) / 1e9,
       },
     },
     ...SORT_SIZES.map(
       (count): BenchCase => ({
-        name: `radix sort: 2^${Math.log2(count)} u32 key + u32 value pairs`,
+        name: `radix sort (${sorter?.plan.kind ?? 'subgroups'} kernel): 2^${Math.log2(count)} u32 key + u32 value pairs`,
         unit: 'pairs/s',
         higherIsBetter: true,
         rounds: 5,
         ours: () => sortPairsPerSecond(count),
-        peers: cubPeer(count),
+        peers: { ...cubPeer(count), 'portable 4-bit kernel (ours)': () => sortPairsPerSecond(count, portableSorter) },
       }),
     ),
     ...BITONIC_SIZES.map(
@@ -200,10 +207,11 @@ export const suite = defineSuite({
   notes: [
     'GPU time from timestamp queries around 100 back-to-back runs in one submit, after a warm-up; median of 9 rounds.',
     'GB/s moved is memory traffic, bytes read plus bytes written, counting only what each kernel must move:',
-    'the reduction reads its input once (input rate = traffic); the reduce-then-scan reads it twice and writes the output once (input rate = traffic / 3);',
-    'the copy reads and writes each byte (input rate = traffic / 2). The ratio against the copy is the share of the bandwidth a plain copy achieves.',
+    'the reduction reads its input once (input rate = traffic); the scan and the copy read and write each byte once (input rate = traffic / 2).',
+    'The ratio against the copy is the share of the bandwidth a plain copy achieves.',
     'JS loop: the same operation on a Float32Array/Uint32Array on one CPU core of the same machine.',
-    'Radix sort: all eight 4-bit passes over random 32-bit keys with index values, 10 sorts per sample, median of 5; the keys are sorted after the first sort, which a radix sort does not care about.',
+    'Radix sort: every pass over random 32-bit keys with index values (four 8-bit passes with subgroups, eight 4-bit passes for the portable kernel), 10 sorts per sample, median of 5;',
+    'the keys are sorted after the first sort, which leaves every pass\'s digits as scattered as random ones.',
     'Bitonic sort: the same buffers, copy-in, padding and copy-out included, against our radix sort and CUB at the same size.',
     'Its peer is CUB\'s device radix sort through PyTorch (torch.sort(stable=True) on a CUDA int32 tensor, keys plus permutation) in the same device call, timed with CUDA events.',
   ].join(' '),

@@ -1,4 +1,6 @@
-import scanWgsl from './shaders/scan.wgsl?raw';
+import scanCommonWgsl from './shaders/scan-common.wgsl?raw';
+import scanPortableWgsl from './shaders/scan-portable.wgsl?raw';
+import scanSubgroupsWgsl from './shaders/scan-subgroups.wgsl?raw';
 import { dispatchGrid } from './dispatch-grid.ts';
 import { GpuPrimitivesError } from './errors.ts';
 import { scanTiles } from './scan-plan.ts';
@@ -22,6 +24,21 @@ export interface GpuScanOptions {
    * `alwaysFallBack`: ignore published tile totals entirely (slow; proves the fallback path).
    */
   lookback?: { spinLimit?: number; alwaysFallBack?: boolean };
+  /**
+   * Use the subgroup variant when the device was created with the `subgroups` feature (default
+   * true): a whole subgroup looks back over many tiles per poll. `false` forces the portable one.
+   */
+  subgroups?: boolean;
+}
+
+/** Which kernel a GpuScan runs: both give the same result. */
+export type ScanVariant = 'portable' | 'subgroups';
+
+/** The module source of `variant`: the shared part, then the variant's look-back and entry point. */
+function scanSource(variant: ScanVariant): string {
+  if (variant === 'portable') return `${scanCommonWgsl}\n${scanPortableWgsl}`;
+  // The subgroup look-back runs in one subgroup, which WGSL's uniformity analysis cannot see.
+  return `enable subgroups;\ndiagnostic(off, subgroup_uniformity);\n${scanCommonWgsl}\n${scanSubgroupsWgsl}`;
 }
 
 const SLOT_BYTES = 256;
@@ -31,12 +48,14 @@ const VEC4_BYTES = 16;
 
 /**
  * Exclusive prefix sum of u32 values (wrapping at 2^32) for any count up to `maxCount`, in one
- * pass over the data: a chained scan with decoupled look-back over tiles of 4096 (see
- * shaders/scan.wgsl). `totalBuffer` receives the sum of all elements, which is what counting
+ * pass over the data: a chained scan with decoupled look-back over tiles of 8192 (see
+ * shaders/scan-common.wgsl). `totalBuffer` receives the sum of all elements, which is what counting
  * sorts and stream compaction need next.
  */
 export class GpuScan {
   readonly maxCount: number;
+  /** The kernel this instance runs. */
+  readonly variant: ScanVariant;
   readonly #device: GPUDevice;
   readonly #pipeline: GPUComputePipeline;
   readonly #params: GPUBuffer;
@@ -60,7 +79,8 @@ export class GpuScan {
     this.#device = device;
     this.#slots = requireInteger('slots', options.slots ?? 8, 1);
     this.#gridLimit = gridLimitFor(device, options.maxWorkgroupsPerDimension);
-    const module = device.createShaderModule({ label: 'cuttle.scan', code: scanWgsl });
+    this.variant = (options.subgroups ?? true) && device.features.has('subgroups') ? 'subgroups' : 'portable';
+    const module = device.createShaderModule({ label: `cuttle.scan.${this.variant}`, code: scanSource(this.variant) });
     const spinLimit = requireInteger('lookback.spinLimit', options.lookback?.spinLimit ?? 256, 1);
     const constants = { SPIN_LIMIT: spinLimit, ALWAYS_FALL_BACK: options.lookback?.alwaysFallBack === true ? 1 : 0 };
     this.#pipeline = device.createComputePipeline({ label: 'cuttle.scan', layout: 'auto', compute: { module, entryPoint: 'chained_scan', constants } });

@@ -13,7 +13,7 @@ export {
   type TypedArrayFor,
   type PassTimestamps,
 } from './api.ts';
-export { GpuScan, type GpuScanOptions } from './gpu-scan.ts';
+export { GpuScan, type GpuScanOptions, type ScanVariant } from './gpu-scan.ts';
 export { exclusiveScanReference } from './reference/scan.ts';
 export { SCAN_BLOCK, scanTiles } from './scan-plan.ts';
 export { dispatchGrid, MAX_WORKGROUPS_PER_DIMENSION } from './dispatch-grid.ts';

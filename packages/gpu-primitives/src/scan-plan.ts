@@ -1,5 +1,5 @@
-/** Elements one workgroup scans: 256 invocations x 4 vec4 loads x 4 lanes. */
-export const SCAN_BLOCK = 4096;
+/** Elements one workgroup scans: 256 invocations x 8 vec4 loads x 4 lanes. */
+export const SCAN_BLOCK = 8192;
 
 /** Tiles (workgroups) a scan of `count` elements takes. */
 export function scanTiles(count: number): number {

@@ -36,12 +36,12 @@ describe('scan reference and plan', () => {
     );
   });
 
-  test('one tile per 4096 elements', () => {
-    expect(SCAN_BLOCK).toBe(4096);
+  test('one tile per 8192 elements', () => {
+    expect(SCAN_BLOCK).toBe(8192);
     expect(scanTiles(1)).toBe(1);
-    expect(scanTiles(4096)).toBe(1);
-    expect(scanTiles(4097)).toBe(2);
-    expect(scanTiles(2 ** 26)).toBe(16_384);
+    expect(scanTiles(8192)).toBe(1);
+    expect(scanTiles(8193)).toBe(2);
+    expect(scanTiles(2 ** 26)).toBe(8192);
   });
 
   test('dispatch grids never exceed the per-dimension limit and cover every workgroup', () => {
@@ -56,10 +56,20 @@ describe('scan reference and plan', () => {
   });
 });
 
-describe('GpuScan against the reference', () => {
-  gpuTest('sizes around tile edges, ragged ends and thousands of tiles', async ({ device }) => {
-    const sizes = [1, 3, 7, 1023, 1024, 4095, 4096, 4097, 4099, 1_048_576 + 3, 3_000_001];
-    const scan = new GpuScan(device, { maxCount: 3_000_001 });
+for (const subgroups of [true, false]) {
+describe(`GpuScan (${subgroups ? 'subgroup variant where available' : 'portable variant'}) against the reference`, () => {
+  gpuTest('picks the variant the device allows', async ({ device }) => {
+    const scan = new GpuScan(device, { maxCount: 8, subgroups });
+    expect(scan.variant).toBe(subgroups && device.features.has('subgroups') ? 'subgroups' : 'portable');
+    const input = createBufferWithData(device, Uint32Array.from([5, 6, 7, 8]), GPUBufferUsage.STORAGE);
+    const output = device.createBuffer({ size: 16, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
+    expect(await scan.scan(input, output, 4)).toEqual({ prefix: Uint32Array.from([0, 5, 11, 18]), total: 26 });
+    scan.destroy();
+  });
+
+  gpuTest('sizes around tile edges, ragged ends and hundreds of tiles', async ({ device }) => {
+    const sizes = [1, 3, 7, 1023, 1024, 8191, 8192, 8193, 8195, 1_048_576 + 3, 3_000_001];
+    const scan = new GpuScan(device, { maxCount: 3_000_001, subgroups });
     try {
       for (const [index, size] of sizes.entries()) {
         const input = words(size, 11 + index);
@@ -79,7 +89,7 @@ describe('GpuScan against the reference', () => {
     // A limit of 7 workgroups per dimension turns 40 tiles into a 7 x 6 grid with 2 padding
     // workgroups (which take tickets past the last tile and leave).
     const size = 40 * SCAN_BLOCK - 5;
-    const scan = new GpuScan(device, { maxCount: size, maxWorkgroupsPerDimension: 7 });
+    const scan = new GpuScan(device, { maxCount: size, maxWorkgroupsPerDimension: 7, subgroups });
     const input = words(size, 3, 1000);
     const output = device.createBuffer({ size: size * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
     const { prefix } = await scan.scan(createBufferWithData(device, input, GPUBufferUsage.STORAGE), output, size);
@@ -88,7 +98,7 @@ describe('GpuScan against the reference', () => {
   });
 
   gpuTest('buffers smaller than one vec4 (1 to 3 words)', async ({ device }) => {
-    const scan = new GpuScan(device, { maxCount: 3 });
+    const scan = new GpuScan(device, { maxCount: 3, subgroups });
     for (const size of [1, 2, 3]) {
       const input = words(size, size, 1000);
       const output = device.createBuffer({ size: size * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
@@ -101,7 +111,7 @@ describe('GpuScan against the reference', () => {
 
   gpuTest('the look-back fallback alone gives the same result (every tile sums its predecessors)', async ({ device }) => {
     const size = 9 * SCAN_BLOCK + 77;
-    const scan = new GpuScan(device, { maxCount: size, lookback: { alwaysFallBack: true } });
+    const scan = new GpuScan(device, { maxCount: size, lookback: { alwaysFallBack: true }, subgroups });
     const input = words(size, 5);
     const output = device.createBuffer({ size: size * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
     const { prefix, total } = await scan.scan(createBufferWithData(device, input, GPUBufferUsage.STORAGE), output, size);
@@ -113,7 +123,7 @@ describe('GpuScan against the reference', () => {
 
   gpuTest('a spin limit of 1 falls back whenever a predecessor is late, with the same result', async ({ device }) => {
     const size = 100 * SCAN_BLOCK + 1;
-    const scan = new GpuScan(device, { maxCount: size, lookback: { spinLimit: 1 } });
+    const scan = new GpuScan(device, { maxCount: size, lookback: { spinLimit: 1 }, subgroups });
     const input = words(size, 6);
     const output = device.createBuffer({ size: size * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
     const inputBuffer = createBufferWithData(device, input, GPUBufferUsage.STORAGE);
@@ -123,7 +133,7 @@ describe('GpuScan against the reference', () => {
   });
 
   gpuTest('several scans of different sizes in one encoder', async ({ device }) => {
-    const scan = new GpuScan(device, { maxCount: 50_000, slots: 2 });
+    const scan = new GpuScan(device, { maxCount: 50_000, slots: 2, subgroups });
     const input = words(50_000, 9, 100);
     const inputBuffer = createBufferWithData(device, input, GPUBufferUsage.STORAGE);
     const outputs = [device.createBuffer({ size: 200_000, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST }), device.createBuffer({ size: 200_000, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST })];
@@ -142,6 +152,7 @@ describe('GpuScan against the reference', () => {
     scan.destroy();
   });
 });
+}
 
 describe('GpuScan bad input', () => {
   gpuTest('typed errors for bad sizes, aliasing, usage and use after destroy', async ({ device }) => {
