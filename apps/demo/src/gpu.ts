@@ -16,7 +16,10 @@ export async function initGpu(canvas: HTMLCanvasElement): Promise<DemoGpu> {
   const adapter = await navigator.gpu.requestAdapter({ powerPreference: 'high-performance' });
   if (!adapter) throw new WebGpuUnavailableError('The browser has WebGPU but offered no adapter (blocklisted GPU or driver?).');
   const hasTimestamps = adapter.features.has('timestamp-query');
-  const device = await adapter.requestDevice({ requiredFeatures: hasTimestamps ? ['timestamp-query'] : [] });
+  // Subgroups let @cuttle/gpu-primitives run its fast scan and radix sort kernels.
+  const features: GPUFeatureName[] = hasTimestamps ? ['timestamp-query'] : [];
+  if (adapter.features.has('subgroups')) features.push('subgroups');
+  const device = await adapter.requestDevice({ requiredFeatures: features });
   const context = canvas.getContext('webgpu');
   if (!context) throw new WebGpuUnavailableError('The canvas refused a webgpu context.');
   const format = navigator.gpu.getPreferredCanvasFormat();
