@@ -1,16 +1,22 @@
 import { expect } from 'vitest';
 import { gpuTest } from '@cuttle/test-utils';
-import { FluidSimulation, damBreakPositions, resolveParameters } from '../src/index.ts';
+import { FluidSimulation, damBreakPositions, resolveParameters, type NeighbourMode } from '../src/index.ts';
 
 const STEPS = 10_000;
-const COUNT = 1000;
 // Lattice spacing 0.7 h: about 3 particles per cell, so lavapipe runs 10,000 steps in seconds.
 const SPACING = 0.7;
 const STEPS_PER_SUBMIT = 1000;
+// Every neighbour search, each with as many particles as lavapipe runs 10,000 steps of in
+// reasonable time (N-body is O(n^2)).
+const CASES: readonly { mode: NeighbourMode; count: number }[] = [
+  { mode: 'counting-sort', count: 1000 },
+  { mode: 'hashed-grid', count: 1000 },
+  { mode: 'nbody', count: 400 },
+];
 
-gpuTest(`a 1,000-particle dam break stays finite and in the box for ${STEPS} steps`, async ({ device }) => {
+for (const { mode, count: COUNT } of CASES) gpuTest(`${mode}: a ${COUNT}-particle dam break stays finite and in the box for ${STEPS} steps`, async ({ device }) => {
   const parameters = resolveParameters({ bounds: { min: [0, 0, 0], max: [16, 12, 6] } });
-  const fluid = new FluidSimulation(device, { capacity: COUNT, parameters });
+  const fluid = new FluidSimulation(device, { capacity: COUNT, parameters, mode });
   fluid.emit(damBreakPositions(COUNT, parameters, SPACING * parameters.h));
   const startHeight = meanHeight((await fluid.read()).positions);
   for (let done = 0; done < STEPS; done += STEPS_PER_SUBMIT) {
@@ -34,7 +40,7 @@ gpuTest(`a 1,000-particle dam break stays finite and in the box for ${STEPS} ste
   // The column collapsed: the fluid spread out and its mean height dropped.
   expect(meanHeight(positions)).toBeLessThan(startHeight);
   fluid.destroy();
-}, 120_000);
+}, 240_000);
 
 function meanHeight(positions: Float32Array): number {
   let sum = 0;

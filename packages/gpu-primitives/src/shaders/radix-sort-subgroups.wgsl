@@ -11,7 +11,8 @@
 //   of the sorted tile, so neighbouring invocations write neighbouring addresses.
 //
 // The host prepends ITEMS (keys per invocation), BLOCK (= 256 * ITEMS) and MAX_SUBGROUPS
-// (= 256 / the device's smallest subgroup size).
+// (= 256 / the device's smallest subgroup size). Subgroup i is taken to be invocations
+// [i * size, (i + 1) * size), as on every driver we know.
 
 enable subgroups;
 
