@@ -54,8 +54,8 @@ function stepsPerSecond(mode: NeighbourMode, count: number): Measure {
   };
 }
 
-// Per-kernel figures at this size (1M particles on the GPU machine).
-const KERNEL_SIZE = QUICK ? 8000 : 1_000_000;
+// Per-kernel figures at every size the full steps are measured at.
+const KERNEL_SIZES = SIZES;
 const BUILD_STAGES = new Set(['count-cells', 'scan', 'scatter', 'hash', 'sort', 'clear-table', 'cell-offsets', 'gather']);
 
 /** Mean ms of one part of a step (the grid build, or one named stage), from FluidSimulation.profile. */
@@ -112,13 +112,15 @@ export const suite = defineSuite({
         { name: `ms per full step, ${label(count)} particles`, unit: 'ms', higherIsBetter: false, ours: msPerStep('counting-sort', count), peers: msPeers },
       ];
     }).concat(
-      ['build', 'density', 'forces', 'integrate'].map((part): BenchCase => ({
-        name: `kernel ms at ${label(KERNEL_SIZE)}: ${part === 'build' ? 'grid build' : part}`,
-        unit: 'ms',
-        higherIsBetter: false,
-        ours: kernelMs('counting-sort', KERNEL_SIZE, part),
-        peers: { 'hashed grid (mode hashed-grid)': kernelMs('hashed-grid', KERNEL_SIZE, part) },
-      })),
+      KERNEL_SIZES.flatMap((count) =>
+        ['build', 'density', 'forces', 'integrate'].map((part): BenchCase => ({
+          name: `kernel ms at ${label(count)}: ${part === 'build' ? 'grid build' : part}`,
+          unit: 'ms',
+          higherIsBetter: false,
+          ours: kernelMs('counting-sort', count, part),
+          peers: { 'hashed grid (mode hashed-grid)': kernelMs('hashed-grid', count, part) },
+        })),
+      ),
     ),
   notes: [
     'Ours is mode counting-sort: atomic count per grid cell, GpuScan prefix sum, scatter that reorders the particle data, 27 neighbour cells.',
@@ -126,7 +128,7 @@ export const suite = defineSuite({
     'and mode nbody (every pair through 256-particle workgroup-memory tiles), measured only where O(n^2) still makes sense.',
     `Each sample: reset to the dam-break start (lattice spacing h/2, about 8 particles per cell), then ${STEPS_PER_SAMPLE} steps (${NBODY_STEPS_PER_SAMPLE} for nbody) in one submit,`,
     'GPU time from timestamp queries at the start of the first pass and the end of the last; ms per step = 1000 / (steps/s). Median of the rounds.',
-    `Kernel rows: FluidSimulation.profile(${STEPS_PER_SAMPLE}) at ${label(KERNEL_SIZE)} particles, every stage in its own timed pass (so they add up to a little more than a full step);`,
+    `Kernel rows: FluidSimulation.profile(${STEPS_PER_SAMPLE}) at each size, every stage in its own timed pass (so they add up to a little more than a full step);`,
     'grid build is count-cells + scan + scatter (ours) against hash + sort + clear-table + cell-offsets + gather (hashed grid).',
   ].join(' '),
 });
