@@ -208,6 +208,14 @@ export class FluidSimulation {
   }
 
   /** Device loss information once the device is lost, else undefined. */
+  /**
+   * Which kernels of `@cuttle/gpu-primitives` the grids use: `'subgroups'` when the device was
+   * created with the `subgroups` feature (faster), `'portable'` otherwise.
+   */
+  get kernels(): { scan: 'subgroups' | 'portable'; sort: 'subgroups' | 'portable' } {
+    return { scan: this.#scan.variant, sort: this.#sort.plan.kind };
+  }
+
   get deviceLost(): GPUDeviceLostInfo | undefined {
     return this.#lostInfo;
   }

@@ -36,3 +36,16 @@ gpuTest('profile() times every stage of every mode, or says why it cannot', asyn
   expect(positions.every(Number.isFinite)).toBe(true);
   fluid.destroy();
 });
+
+gpuTest('kernels says which gpu-primitives kernels the grids run', async ({ device }) => {
+  const fluid = new FluidSimulation(device, { capacity: 100, parameters: resolveParameters({ bounds: { min: [0, 0, 0], max: [10, 10, 10] } }) });
+  const expected = device.features.has('subgroups') ? 'subgroups' : 'portable';
+  expect(fluid.kernels).toEqual({ scan: expected, sort: expected });
+  fluid.emit(damBreakPositions(100, fluid.parameters));
+  const encoder = device.createCommandEncoder();
+  fluid.step(encoder);
+  device.queue.submit([encoder.finish()]);
+  const { ids } = await fluid.read();
+  expect(Array.from(ids).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+  fluid.destroy();
+});

@@ -114,6 +114,8 @@ export const scene: SceneDefinition = {
       stats: () => ({
         particles: count.toLocaleString('en-US'),
         mode: fluid?.mode ?? mode,
+        // Subgroup scan and sort kernels when the browser's device has subgroups.
+        ...(fluid ? { kernels: fluid.kernels.scan } : {}),
         ...(hasTimestamps && Number.isFinite(gpuMs) ? { 'GPU steps': `${gpuMs.toFixed(2)} ms` } : {}),
         ...(lostMessage ? { device: `lost: ${lostMessage}` } : {}),
       }),
