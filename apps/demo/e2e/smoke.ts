@@ -46,6 +46,12 @@ try {
     await page.waitForFunction(() => document.querySelector('#panel')?.textContent.includes('GPU reduce: ok') === true, undefined, { timeout: 30_000 }).catch(() => undefined);
     const panelText = await page.evaluate(() => document.querySelector('#panel')?.textContent ?? '');
     check('GPU reduction in the browser matches', panelText.includes('GPU reduce: ok'), panelText);
+    await page.waitForFunction(() => document.querySelector('#panel')?.textContent.includes('GPU sort: ') === true && !document.querySelector('#panel')?.textContent.includes('running'), undefined, { timeout: 60_000 }).catch(() => undefined);
+    const primitivesText = (await page.textContent('#panel')) ?? '';
+    const scanLine = /GPU scan: [^\n]*?kernel\)/.exec(primitivesText)?.[0] ?? primitivesText;
+    const sortLine = /GPU sort: [^\n]*?digits\)/.exec(primitivesText)?.[0] ?? primitivesText;
+    check('GPU scan in the browser matches the reference', primitivesText.includes('GPU scan: ok'), scanLine);
+    check('GPU radix sort in the browser matches the reference', primitivesText.includes('GPU sort: ok'), sortLine);
     if (process.env.CUTTLE_SCREENSHOT) await page.screenshot({ path: process.env.CUTTLE_SCREENSHOT });
     const probeError = await page.evaluate(() => window.__cuttle!.error ?? null);
     check('no WebGPU errors', probeError === null, probeError ?? 'none');
