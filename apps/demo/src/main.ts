@@ -44,7 +44,9 @@ async function main(): Promise<void> {
     return;
   }
   const sampler = new FrameSampler();
-  const adapterName = [gpu.adapterInfo.vendor, gpu.adapterInfo.architecture, gpu.adapterInfo.description].filter(Boolean).join(' / ');
+  const { subgroupMinSize, subgroupMaxSize } = gpu.adapterInfo;
+  const subgroups = gpu.device.features.has('subgroups') ? `subgroups ${subgroupMinSize}–${subgroupMaxSize}` : '';
+  const adapterName = [gpu.adapterInfo.vendor, gpu.adapterInfo.architecture, gpu.adapterInfo.description, subgroups].filter(Boolean).join(' / ');
   const probe: FrameProbe = {
     framesDrawn: 0,
     adapter: adapterName,
