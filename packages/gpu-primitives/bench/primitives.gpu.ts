@@ -8,6 +8,7 @@ import { defineSuite, GpuTimer, opsPerSecond, type BenchCase, type Measure } fro
 import { requestNodeGpu, type NodeGpu } from '@cuttle/test-utils/node-gpu';
 import { GpuBitonicSort, GpuRadixSort, GpuReduce, GpuScan, type PassTimestamps } from '../src/index.ts';
 import { CopyKernel } from './copy-kernel.ts';
+import { verifyScans, verifySorts } from './verify.ts';
 
 // 2^26 elements = 256 MiB, far past every cache; CUTTLE_BENCH_QUICK shrinks it for lavapipe.
 const COUNT = process.env.CUTTLE_BENCH_QUICK ? 1 << 20 : 1 << 26;
@@ -140,6 +141,8 @@ export const suite = defineSuite({
     device.queue.writeBuffer(sortValues, 0, Uint32Array.from({ length: largestSort }, (_, i) => i));
     // Warm-up for a second of wall time: compile, page in, and let the GPU leave its idle
     // clocks (an idle H100 sits at 345 MHz SM clock) before anything is timed.
+    await verifySorts([sorter, portableSorter], randomKeys.slice(0, Math.min(largestSort, 1 << 20)));
+    await verifyScans([scan, portableScan], words, scratch, hostWords);
     const warmUntil = performance.now() + (process.env.CUTTLE_BENCH_QUICK ? 0 : 1000);
     do {
       await copyPeer();
@@ -205,6 +208,7 @@ export const suite = defineSuite({
     ),
   ],
   notes: [
+    'Before timing, both radix sort kernels (2^20 pairs) and both scan variants (the full input) are checked against the TypeScript references on the GPU being measured.',
     'GPU time from timestamp queries around 100 back-to-back runs in one submit, after a warm-up; median of 9 rounds.',
     'GB/s moved is memory traffic, bytes read plus bytes written, counting only what each kernel must move:',
     'the reduction reads its input once (input rate = traffic); the scan and the copy read and write each byte once (input rate = traffic / 2).',

@@ -4,7 +4,7 @@ import type { PassTimestamps } from './api.ts';
 import { dispatchGrid } from './dispatch-grid.ts';
 import { GpuPrimitivesError } from './errors.ts';
 import { GpuScan } from './gpu-scan.ts';
-import { PORTABLE_RADIX_PLAN, type RadixPlan, SUBGROUP_RADIX_PLAN, radixPasses, subgroupPlanStorageBytes } from './radix-plan.ts';
+import { PORTABLE_RADIX_PLAN, type RadixPlan, radixPasses, subgroupRadixLayout } from './radix-plan.ts';
 import { sortRoundTrip, type SortedPairs } from './sort-round-trip.ts';
 import { passTimestampWrites } from './timestamps.ts';
 import { gridLimitFor, requireCapacity, requireCount, requireInteger, requireWordBuffer } from './validate.ts';
@@ -31,13 +31,13 @@ const PARAMS_BYTES = 32;
 const WORD = 4;
 
 /** The subgroup plan when the device can run it (and the caller allows it), else the portable one. */
-function choosePlan(device: GPUDevice, allowSubgroups: boolean): { plan: RadixPlan; minSubgroupSize: number } {
-  // adapterInfo on GPUDevice is recent; without it assume the smallest subgroup WebGPU allows.
+function choosePlan(device: GPUDevice, allowSubgroups: boolean): { plan: RadixPlan; maxSubgroups: number } {
+  // adapterInfo on GPUDevice is recent; without it assume the widest range WebGPU allows.
   const info = (device as Partial<Pick<GPUDevice, 'adapterInfo'>>).adapterInfo;
-  const minSubgroupSize = Math.max(4, info?.subgroupMinSize ?? 4);
-  const fits = subgroupPlanStorageBytes(minSubgroupSize) <= device.limits.maxComputeWorkgroupStorageSize;
-  const plan = allowSubgroups && device.features.has('subgroups') && fits ? SUBGROUP_RADIX_PLAN : PORTABLE_RADIX_PLAN;
-  return { plan, minSubgroupSize };
+  const layout = subgroupRadixLayout(Math.max(4, info?.subgroupMinSize ?? 4), Math.min(128, info?.subgroupMaxSize ?? 128));
+  const fits = layout.storageBytes <= device.limits.maxComputeWorkgroupStorageSize;
+  if (allowSubgroups && device.features.has('subgroups') && fits) return { plan: layout.plan, maxSubgroups: layout.maxSubgroups };
+  return { plan: PORTABLE_RADIX_PLAN, maxSubgroups: 0 };
 }
 
 interface PassGroups {
@@ -82,7 +82,7 @@ export class GpuRadixSort {
     this.maxCount = maxCount;
     this.keyBits = keyBits;
     this.#device = device;
-    const { plan, minSubgroupSize } = choosePlan(device, options.subgroups ?? true);
+    const { plan, maxSubgroups } = choosePlan(device, options.subgroups ?? true);
     this.plan = plan;
     this.#passes = radixPasses(keyBits, plan.bits);
     this.#slots = slots;
@@ -93,12 +93,21 @@ export class GpuRadixSort {
       slots: slots * this.#passes,
       ...(options.maxWorkgroupsPerDimension === undefined ? {} : { maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension }),
     });
-    const constants = `const ITEMS: u32 = ${plan.items}u;\nconst BLOCK: u32 = ${plan.block}u;\n`;
     // `enable` must come first in a WGSL module, so the subgroup kernel's constants go after it.
     const code =
       plan.kind === 'portable'
-        ? constants + radixWgsl
-        : radixSubgroupsWgsl.replace('enable subgroups;', `enable subgroups;\n${constants}const MAX_SUBGROUPS: u32 = ${256 / minSubgroupSize}u;`);
+        ? `const ITEMS: u32 = ${plan.items}u;\nconst BLOCK: u32 = ${plan.block}u;\n${radixWgsl}`
+        : radixSubgroupsWgsl.replace(
+            'enable subgroups;',
+            [
+              'enable subgroups;',
+              `const BLOCK: u32 = ${plan.block}u;`,
+              `const COUNT_ITEMS: u32 = ${plan.block / 256}u;`,
+              `const SCATTER_SIZE: u32 = ${plan.workgroupSize}u;`,
+              `const SCATTER_ITEMS: u32 = ${plan.items}u;`,
+              `const MAX_SUBGROUPS: u32 = ${maxSubgroups}u;`,
+            ].join('\n'),
+          );
     const module = device.createShaderModule({ label: 'cuttle.radix-sort', code });
     this.#countPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.count', layout: 'auto', compute: { module, entryPoint: 'count_digits' } });
     this.#scatterPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.scatter', layout: 'auto', compute: { module, entryPoint: 'scatter' } });

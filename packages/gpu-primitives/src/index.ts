@@ -20,7 +20,7 @@ export { dispatchGrid, MAX_WORKGROUPS_PER_DIMENSION } from './dispatch-grid.ts';
 export { passTimestampWrites } from './timestamps.ts';
 export { GpuRadixSort, type GpuRadixSortOptions } from './gpu-radix-sort.ts';
 export { radixSortReference } from './reference/radix-sort.ts';
-export { PORTABLE_RADIX_PLAN, RADIX_BITS, RADIX_BLOCK, SUBGROUP_RADIX_PLAN, radixPasses, subgroupPlanStorageBytes, type RadixPlan } from './radix-plan.ts';
+export { PORTABLE_RADIX_PLAN, RADIX_BITS, RADIX_BLOCK, SUBGROUP_RADIX_PLAN, radixPasses, subgroupRadixLayout, type RadixPlan, type SubgroupRadixLayout } from './radix-plan.ts';
 export { GpuBitonicSort, type GpuBitonicSortOptions } from './gpu-bitonic-sort.ts';
 export { bitonicSortReference } from './reference/bitonic-sort.ts';
 export { BITONIC_BLOCK, bitonicLength, bitonicSchedule, type BitonicDispatch } from './bitonic-plan.ts';

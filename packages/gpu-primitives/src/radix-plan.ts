@@ -4,8 +4,8 @@
  * - `portable`: 4-bit digits, ranked with a workgroup-wide scan of packed digit counters.
  *   Runs on every WebGPU device.
  * - `subgroups`: 8-bit digits (half the passes), ranked with subgroup ballots and sorted in
- *   workgroup memory before the write-out. Needs the `subgroups` feature and enough workgroup
- *   memory for one counter row per subgroup (see `subgroupPlanStorageBytes`).
+ *   workgroup memory before the write-out. Needs the `subgroups` feature; its scatter
+ *   workgroup holds 8 subgroups of the device's smallest size (see `subgroupRadixLayout`).
  */
 export interface RadixPlan {
   readonly kind: 'portable' | 'subgroups';
@@ -13,9 +13,11 @@ export interface RadixPlan {
   readonly bits: number;
   /** Digit values per pass: 2^bits. */
   readonly radix: number;
-  /** Keys each invocation handles per pass. */
+  /** Keys each invocation of the ranking (scatter) kernel handles per pass. */
   readonly items: number;
-  /** Keys one workgroup handles per pass: 256 invocations x items. */
+  /** Invocations per workgroup of the ranking (scatter) kernel. */
+  readonly workgroupSize: number;
+  /** Keys one workgroup handles per pass: workgroupSize x items. */
   readonly block: number;
 }
 
@@ -24,10 +26,36 @@ export interface RadixPlan {
  * counters per block whatever the block size, so 16 keys spread that cost over four times as
  * many keys as 4 did (16-bit counters still hold a 4096-key block).
  */
-export const PORTABLE_RADIX_PLAN: RadixPlan = { kind: 'portable', bits: 4, radix: 16, items: 16, block: 4096 };
+export const PORTABLE_RADIX_PLAN: RadixPlan = { kind: 'portable', bits: 4, radix: 16, items: 16, workgroupSize: 256, block: 4096 };
 
-/** 8 keys per invocation: the sorted tile of 2048 keys plus the counters fit 16 KiB at subgroup size 32. */
-export const SUBGROUP_RADIX_PLAN: RadixPlan = { kind: 'subgroups', bits: 8, radix: 256, items: 8, block: 2048 };
+/**
+ * Blocks of 2048 keys: the sorted tile (8 KiB) plus the counters fit 16 KiB. This is the plan at
+ * subgroup size 32 (256 invocations x 8 keys); `subgroupRadixLayout` gives it for other sizes.
+ */
+export const SUBGROUP_RADIX_PLAN: RadixPlan = { kind: 'subgroups', bits: 8, radix: 256, items: 8, workgroupSize: 256, block: 2048 };
+
+/** How the subgroup scatter kernel is laid out for a device's subgroup sizes. */
+export interface SubgroupRadixLayout {
+  /** The plan as it runs: workgroupSize and items for these subgroup sizes, block 2048. */
+  readonly plan: RadixPlan;
+  /** Counter rows to reserve: workgroupSize / minSubgroupSize. */
+  readonly maxSubgroups: number;
+  /** Workgroup memory the scatter kernel declares. */
+  readonly storageBytes: number;
+}
+
+/**
+ * Eight subgroups of the smallest size per workgroup (at least one of the largest, at most
+ * 256 invocations), so the per-subgroup counters stay small whatever the subgroup size: at
+ * sizes 4 to 32 the kernel needs about 14 KiB, within every device's 16 KiB minimum.
+ */
+export function subgroupRadixLayout(minSubgroupSize: number, maxSubgroupSize = minSubgroupSize): SubgroupRadixLayout {
+  const workgroupSize = Math.min(256, Math.max(8 * minSubgroupSize, maxSubgroupSize));
+  const maxSubgroups = workgroupSize / minSubgroupSize;
+  const { block, radix } = SUBGROUP_RADIX_PLAN;
+  const words = maxSubgroups * 128 + block + 2 * radix + maxSubgroups;
+  return { plan: { ...SUBGROUP_RADIX_PLAN, workgroupSize, items: block / workgroupSize }, maxSubgroups, storageBytes: words * 4 };
+}
 
 /** The portable plan's block and digit width (kept as plain constants for callers that size work by them). */
 export const RADIX_BLOCK = PORTABLE_RADIX_PLAN.block;
@@ -36,11 +64,4 @@ export const RADIX_BITS = PORTABLE_RADIX_PLAN.bits;
 /** Passes needed for `keyBits` bits of key at `bits` per pass (the last pass may sort fewer bits). */
 export function radixPasses(keyBits: number, bits = RADIX_BITS): number {
   return Math.ceil(keyBits / bits);
-}
-
-/** Workgroup memory the subgroup scatter kernel needs when subgroups can be as small as `minSubgroupSize`. */
-export function subgroupPlanStorageBytes(minSubgroupSize: number): number {
-  const subgroups = 256 / minSubgroupSize;
-  const words = subgroups * 128 + SUBGROUP_RADIX_PLAN.block + 2 * SUBGROUP_RADIX_PLAN.radix + subgroups;
-  return words * 4;
 }

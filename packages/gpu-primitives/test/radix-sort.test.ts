@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { expectArraysEqual, gpuTest } from '@cuttle/test-utils';
-import { GpuPrimitivesError, GpuRadixSort, PORTABLE_RADIX_PLAN, SUBGROUP_RADIX_PLAN, radixSortReference, subgroupPlanStorageBytes } from '../src/index.ts';
+import { expectArraysEqual, gpuTest, gpuTestsSkipped, requestNodeGpu } from '@cuttle/test-utils';
+import { GpuPrimitivesError, GpuRadixSort, PORTABLE_RADIX_PLAN, SUBGROUP_RADIX_PLAN, radixSortReference, subgroupRadixLayout } from '../src/index.ts';
 
 /** Keys from xorshift32, masked to `bits` so duplicates are common; values are the indices. */
 function pairs(count: number, seed: number, bits = 32): { keys: Uint32Array<ArrayBuffer>; values: Uint32Array<ArrayBuffer> } {
@@ -52,9 +52,16 @@ describe('radixSortReference plans', () => {
     }
   });
 
-  test('subgroup plan storage: fits 16 KiB at subgroup size 32, not at 4', () => {
-    expect(subgroupPlanStorageBytes(32)).toBeLessThanOrEqual(16_384);
-    expect(subgroupPlanStorageBytes(4)).toBeGreaterThan(32_768);
+  test('subgroup layout: 8 subgroups of the smallest size, 2048-key blocks, within 16 KiB', () => {
+    for (const [min, max, workgroup] of [[4, 4, 32], [8, 8, 64], [8, 32, 64], [16, 16, 128], [32, 32, 256], [32, 64, 256], [64, 64, 256], [4, 64, 64]] as const) {
+      const layout = subgroupRadixLayout(min, max);
+      expect(layout.plan.workgroupSize, `${min}..${max}`).toBe(workgroup);
+      expect(layout.plan.workgroupSize * layout.plan.items).toBe(2048);
+      expect(layout.plan.workgroupSize % max).toBe(0); // whole subgroups of any size the device may pick
+      expect(layout.maxSubgroups).toBe(workgroup / min);
+      if (workgroup / min <= 8) expect(layout.storageBytes, `${min}..${max}`).toBeLessThanOrEqual(16_384);
+    }
+    expect(subgroupRadixLayout(32).plan).toEqual(SUBGROUP_RADIX_PLAN);
   });
 });
 
@@ -124,6 +131,23 @@ for (const subgroups of [true, false]) {
     });
   });
 }
+
+describe('GpuRadixSort on a device with default limits', () => {
+  test.skipIf(gpuTestsSkipped)('still gets the subgroup kernel (16 KiB of workgroup memory is enough) and sorts right', async () => {
+    const { device } = await requestNodeGpu({ maxLimits: [], timestamps: false });
+    try {
+      expect(device.limits.maxComputeWorkgroupStorageSize).toBe(16_384);
+      const sorter = new GpuRadixSort(device, { maxCount: 50_000 });
+      expect(sorter.plan.kind).toBe(device.features.has('subgroups') ? 'subgroups' : 'portable');
+      const { keys, values } = pairs(50_000, 3, 32);
+      const got = await sorter.sort(keys, values);
+      expectArraysEqual(got.values, radixSortReference(keys, values).values);
+      sorter.destroy();
+    } finally {
+      device.destroy();
+    }
+  });
+});
 
 describe('GpuRadixSort bad input', () => {
   gpuTest('typed errors before any GPU work', async ({ device }) => {

@@ -10,8 +10,11 @@
 // - The block is sorted locally in workgroup memory first and then written out in index order
 //   of the sorted tile, so neighbouring invocations write neighbouring addresses.
 //
-// The host prepends ITEMS (keys per invocation), BLOCK (= 256 * ITEMS) and MAX_SUBGROUPS
-// (= 256 / the device's smallest subgroup size). Subgroup i is taken to be invocations
+// The host prepends BLOCK (2048 keys), COUNT_ITEMS (= BLOCK / 256, keys per invocation of
+// count_digits), SCATTER_SIZE (the scatter's workgroup size: 8 subgroups of the device's
+// smallest size, at most 256), SCATTER_ITEMS (= BLOCK / SCATTER_SIZE) and MAX_SUBGROUPS
+// (= SCATTER_SIZE / the smallest subgroup size, at most 8), so the per-subgroup counters take
+// at most 4 KiB whatever the subgroup size. Subgroup i is taken to be invocations
 // [i * size, (i + 1) * size), as on every driver we know.
 
 enable subgroups;
@@ -29,6 +32,8 @@ const WORKGROUP_SIZE: u32 = 256u;
 const RADIX: u32 = 256u;
 // Per-subgroup digit counters, 16 bits each, two per u32 (a block holds at most 4096 keys).
 const PAIRS: u32 = 128u;
+// Digits each scatter invocation totals when the workgroup is smaller than the radix.
+const DIGITS_PER_INVOCATION: u32 = RADIX / SCATTER_SIZE;
 
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> keys_in: array<u32>;
@@ -65,7 +70,7 @@ fn count_digits(
   atomicStore(&histogram[local], 0u);
   workgroupBarrier();
   let base = block * BLOCK;
-  for (var k = 0u; k < ITEMS; k++) {
+  for (var k = 0u; k < COUNT_ITEMS; k++) {
     let i = base + k * WORKGROUP_SIZE + local;
     if (i < params.count) {
       atomicAdd(&histogram[digit_of(keys_in[i])], 1u);
@@ -107,7 +112,7 @@ fn lowest_lane(mask: vec4<u32>) -> u32 {
   return 96u + countTrailingZeros(mask.w);
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE)
+@compute @workgroup_size(SCATTER_SIZE)
 fn scatter(
   @builtin(workgroup_id) group_id: vec3<u32>,
   @builtin(local_invocation_index) local: u32,
@@ -119,23 +124,24 @@ fn scatter(
     return;
   }
   let subgroup = local / subgroup_size;
-  let subgroups = WORKGROUP_SIZE / subgroup_size;
-  for (var i = local; i < subgroups * PAIRS; i += WORKGROUP_SIZE) {
+  let subgroups = SCATTER_SIZE / subgroup_size;
+  for (var i = local; i < subgroups * PAIRS; i += SCATTER_SIZE) {
     atomicStore(&subgroup_counts[i], 0u);
   }
   workgroupBarrier();
 
-  // Subgroup s owns keys [s * ITEMS * size, (s + 1) * ITEMS * size) of the block and walks them
-  // subgroup-wide, ITEMS steps of one coalesced load each: index order is (subgroup, step, lane).
+  // Subgroup s owns keys [s * SCATTER_ITEMS * size, (s + 1) * SCATTER_ITEMS * size) of the
+  // block and walks them subgroup-wide, one coalesced load per step: index order is
+  // (subgroup, step, lane).
   let block_base = block * BLOCK;
-  let first = block_base + subgroup * ITEMS * subgroup_size + lane;
+  let first = block_base + subgroup * SCATTER_ITEMS * subgroup_size + lane;
   let below = lanes_below(lane);
   let counters = subgroup * PAIRS;
   // Explicitly zeroed: loop-local arrays left to default initialisation kept stale contents on
   // Dawn + lavapipe.
-  var keys = array<u32, ITEMS>();
-  var ranks = array<u32, ITEMS>();
-  for (var k = 0u; k < ITEMS; k++) {
+  var keys = array<u32, SCATTER_ITEMS>();
+  var ranks = array<u32, SCATTER_ITEMS>();
+  for (var k = 0u; k < SCATTER_ITEMS; k++) {
     let i = first + k * subgroup_size;
     // Past-the-end keys become all ones: the last digit, ranked after every real key of the
     // block (they come last in index order), so they land past its last real position.
@@ -160,22 +166,28 @@ fn scatter(
 
   // Per digit pair: exclusive prefix of the subgroups' counters (both 16-bit halves at once;
   // no carry, a half never exceeds BLOCK), and the block's total per digit.
-  if (local < PAIRS) {
+  for (var pair = local; pair < PAIRS; pair += SCATTER_SIZE) {
     var running = 0u;
     for (var s = 0u; s < subgroups; s++) {
-      let at = s * PAIRS + local;
+      let at = s * PAIRS + pair;
       let here = atomicLoad(&subgroup_counts[at]);
       atomicStore(&subgroup_counts[at], running);
       running += here;
     }
-    digit_start[2u * local] = running & 0xffffu;
-    digit_start[2u * local + 1u] = running >> 16u;
+    digit_start[2u * pair] = running & 0xffffu;
+    digit_start[2u * pair + 1u] = running >> 16u;
   }
   workgroupBarrier();
-  // Exclusive scan of the 256 digit totals: subgroup scans, then the sums of earlier subgroups.
-  let total = digit_start[local];
-  let within = subgroupExclusiveAdd(total);
-  let subgroup_total = subgroupAdd(total);
+  // Exclusive scan of the 256 digit totals: each invocation sums its run of consecutive
+  // digits, subgroup scans and the sums of earlier subgroups place the runs, then each
+  // invocation walks its run again.
+  let first_digit = local * DIGITS_PER_INVOCATION;
+  var run_total = 0u;
+  for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
+    run_total += digit_start[first_digit + j];
+  }
+  let within = subgroupExclusiveAdd(run_total);
+  let subgroup_total = subgroupAdd(run_total);
   if (lane == 0u) {
     subgroup_sums[subgroup] = subgroup_total;
   }
@@ -184,14 +196,19 @@ fn scatter(
   for (var s = 0u; s < subgroup; s++) {
     start += subgroup_sums[s];
   }
-  digit_start[local] = start;
-  // Where the tile's position p of digit d goes: block_offsets[d, block] + p - start[d] (wraps).
-  global_base[local] = block_offsets[local * params.block_count + block] - start;
+  for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
+    let digit = first_digit + j;
+    let total = digit_start[digit];
+    digit_start[digit] = start;
+    // Where the tile's position p of this digit goes: block_offsets[d, block] + p - start (wraps).
+    global_base[digit] = block_offsets[digit * params.block_count + block] - start;
+    start += total;
+  }
   workgroupBarrier();
 
   // Local positions, then the keys through the tile in sorted order.
-  var positions = array<u32, ITEMS>();
-  for (var k = 0u; k < ITEMS; k++) {
+  var positions = array<u32, SCATTER_ITEMS>();
+  for (var k = 0u; k < SCATTER_ITEMS; k++) {
     let digit = digit_of(keys[k]);
     let pair = atomicLoad(&subgroup_counts[counters + (digit >> 1u)]);
     let before_subgroup = (pair >> ((digit & 1u) * 16u)) & 0xffffu;
@@ -200,9 +217,9 @@ fn scatter(
   }
   workgroupBarrier();
   let real = min(BLOCK, params.count - block_base);
-  var digits = array<u32, ITEMS>();
-  for (var k = 0u; k < ITEMS; k++) {
-    let at = k * WORKGROUP_SIZE + local;
+  var digits = array<u32, SCATTER_ITEMS>();
+  for (var k = 0u; k < SCATTER_ITEMS; k++) {
+    let at = k * SCATTER_SIZE + local;
     let key = tile[at];
     digits[k] = digit_of(key);
     if (at < real) {
@@ -211,15 +228,15 @@ fn scatter(
   }
   workgroupBarrier();
   // The values follow the same permutation.
-  for (var k = 0u; k < ITEMS; k++) {
+  for (var k = 0u; k < SCATTER_ITEMS; k++) {
     let i = first + k * subgroup_size;
     if (i < params.count) {
       tile[positions[k]] = values_in[i];
     }
   }
   workgroupBarrier();
-  for (var k = 0u; k < ITEMS; k++) {
-    let at = k * WORKGROUP_SIZE + local;
+  for (var k = 0u; k < SCATTER_ITEMS; k++) {
+    let at = k * SCATTER_SIZE + local;
     if (at < real) {
       values_out[global_base[digits[k]] + at] = tile[at];
     }

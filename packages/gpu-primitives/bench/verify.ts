@@ -1,0 +1,35 @@
+// Before anything is timed on a GPU, its results are checked against the TypeScript references:
+// a benchmark of a kernel that is wrong on that device would be worse than none.
+import { exclusiveScanReference, type GpuRadixSort, type GpuScan, radixSortReference } from '../src/index.ts';
+
+function firstDifference(a: Uint32Array, b: Uint32Array): number {
+  if (a.length !== b.length) return Math.min(a.length, b.length);
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;
+  return -1;
+}
+
+function expectSame(what: string, got: Uint32Array, expected: Uint32Array): void {
+  const at = firstDifference(got, expected);
+  if (at >= 0) throw new Error(`${what} differs from the TypeScript reference at index ${at}: ${got[at]} vs ${expected[at]}. Not timing a wrong kernel.`);
+}
+
+/** Sorts `keys` (values: their indices) with each sorter and compares with the reference. */
+export async function verifySorts(sorters: readonly GpuRadixSort[], keys: Uint32Array<ArrayBuffer>): Promise<void> {
+  const values = Uint32Array.from({ length: keys.length }, (_, i) => i);
+  const expected = radixSortReference(keys, values);
+  for (const sorter of sorters) {
+    const got = await sorter.sort(keys.slice(), values.slice());
+    const name = `GpuRadixSort (${sorter.plan.kind}, ${keys.length} pairs)`;
+    expectSame(`${name} keys`, got.keys, expected.keys);
+    expectSame(`${name} values`, got.values, expected.values);
+  }
+}
+
+/** Scans `input` (holding `host`) into `output` with each scan and compares with the reference. */
+export async function verifyScans(scans: readonly GpuScan[], input: GPUBuffer, output: GPUBuffer, host: Uint32Array): Promise<void> {
+  const expected = exclusiveScanReference(host);
+  for (const scan of scans) {
+    const { prefix } = await scan.scan(input, output, host.length);
+    expectSame(`GpuScan (${scan.variant}, ${host.length} words)`, prefix, expected);
+  }
+}
