@@ -1,6 +1,7 @@
 import type { AllocatorOptions, LiveAllocation } from './api.ts';
 import { Allocator } from './allocator.ts';
-import { AllocationArgumentError, InvalidFreeError } from './errors.ts';
+import { InvalidFreeError } from './errors.ts';
+import { sharedRegion } from './shared-region.ts';
 import { alignUp, checkPositiveInteger, checkRequest, DEFAULT_ALIGN } from './validate.ts';
 
 /** Everything a worker needs to attach to a SharedFrameAllocator; structured-clonable. */
@@ -60,18 +61,8 @@ export class SharedFrameAllocator extends Allocator {
       const maxAllocations = options.maxAllocations ?? 4096;
       checkPositiveInteger(who, 'maxAllocations', maxAllocations);
       const size = alignUp(options.size, 4);
-      let memory: SharedArrayBuffer;
-      let base = 0;
-      if (options.backing) {
-        backing = options.backing;
-        if (!(backing.memory instanceof SharedArrayBuffer)) {
-          throw new AllocationArgumentError(`${who}: backing ${backing.name} is not over a SharedArrayBuffer (use PageAllocator({ shared: true })).`);
-        }
-        memory = backing.memory;
-        base = backing.allocate(size, 256);
-      } else {
-        memory = new SharedArrayBuffer(size);
-      }
+      backing = options.backing ?? null;
+      const { memory, base } = sharedRegion(who, options.backing, size, 256);
       const control = new SharedArrayBuffer((HEADER + maxAllocations * 3) * 4);
       handle = { name, memory, control, base, size, maxAllocations };
     }

@@ -1,6 +1,7 @@
 import type { AllocatorOptions, LiveAllocation } from './api.ts';
 import { Allocator } from './allocator.ts';
 import { AllocationArgumentError, InvalidFreeError } from './errors.ts';
+import { sharedRegion } from './shared-region.ts';
 import { alignUp, checkPositiveInteger, checkRequest, isPowerOfTwo } from './validate.ts';
 
 /** Everything a worker needs to attach to a SharedPoolAllocator; structured-clonable. */
@@ -67,18 +68,8 @@ export class SharedPoolAllocator extends Allocator {
       const align = options.align ?? 8;
       if (!isPowerOfTwo(align)) throw new AllocationArgumentError(`${who}: align must be a power of two, got ${String(align)}.`);
       const stride = alignUp(options.blockSize, align);
-      let memory: SharedArrayBuffer;
-      let base = 0;
-      if (options.backing) {
-        backing = options.backing;
-        if (!(backing.memory instanceof SharedArrayBuffer)) {
-          throw new AllocationArgumentError(`${who}: backing ${backing.name} is not over a SharedArrayBuffer (use PageAllocator({ shared: true })).`);
-        }
-        memory = backing.memory;
-        base = backing.allocate(stride * options.blockCount, align);
-      } else {
-        memory = new SharedArrayBuffer(stride * options.blockCount);
-      }
+      backing = options.backing ?? null;
+      const { memory, base } = sharedRegion(who, options.backing, stride * options.blockCount, align);
       const control = new SharedArrayBuffer((HEADER + options.blockCount * 2) * 4);
       const words = new Int32Array(control);
       // Free list 0 -> 1 -> ... ; next[i] holds the next index + 1 (0 ends the list).
