@@ -66,6 +66,12 @@ fn cell_flat(c: vec3i) -> u32 {
   return u.x + params.grid_dims.x * (u.y + params.grid_dims.y * u.z);
 }
 
+// Offset 0..26 of the 3x3x3 block of cells around a home cell, as a step of -1, 0 or 1 per axis
+// (the post walks a table of offsets, not three nested loops).
+fn neighbour_step(offset: u32) -> vec3i {
+  return vec3i(i32(offset % 3u) - 1, i32((offset / 3u) % 3u) - 1, i32(offset / 9u) - 1);
+}
+
 // The hashed grid's cell of p: unbounded, unlike cell_coord.
 fn hashed_cell(p: vec3f) -> vec3i {
   return vec3i(floor(p * params.inv_h));

@@ -10,7 +10,7 @@
 
 // The neighbour cell at offset (dx, dy, dz) from `home`, or -1 past the grid's edge.
 fn neighbour_cell(home: vec3i, offset: u32) -> i32 {
-  let c = home + vec3i(i32(offset % 3u) - 1, i32((offset / 3u) % 3u) - 1, i32(offset / 9u) - 1);
+  let c = home + neighbour_step(offset);
   if (any(c < vec3i(0)) || any(c >= vec3i(params.grid_dims))) { return -1; }
   return i32(cell_flat(c));
 }

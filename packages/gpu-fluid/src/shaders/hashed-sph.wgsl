@@ -15,7 +15,7 @@ const EMPTY = 0xffffffffu;
 // The table entry of the cell at `offset` (0..26) around `home`, or EMPTY when it holds no
 // particle or an earlier offset already had the same entry. `seen` records the entries so far.
 fn neighbour_entry(home: vec3i, offset: u32, seen: ptr<function, array<u32, 27>>) -> u32 {
-  let c = home + vec3i(i32(offset % 3u) - 1, i32((offset / 3u) % 3u) - 1, i32(offset / 9u) - 1);
+  let c = home + neighbour_step(offset);
   let entry = cell_hash(c);
   (*seen)[offset] = entry;
   for (var q = 0u; q < offset; q++) {
