@@ -1,3 +1,4 @@
+import radixCommonWgsl from './shaders/radix-common.wgsl?raw';
 import radixWgsl from './shaders/radix-sort.wgsl?raw';
 import radixSubgroupsWgsl from './shaders/radix-sort-subgroups.wgsl?raw';
 import type { PassTimestamps } from './api.ts';
@@ -38,6 +39,22 @@ function choosePlan(device: GPUDevice, allowSubgroups: boolean): { plan: RadixPl
   const fits = layout.storageBytes <= device.limits.maxComputeWorkgroupStorageSize;
   if (allowSubgroups && device.features.has('subgroups') && fits) return { plan: layout.plan, maxSubgroups: layout.maxSubgroups };
   return { plan: PORTABLE_RADIX_PLAN, maxSubgroups: 0 };
+}
+
+/** The module of `plan`: its constants, the shared count kernel, then the plan's scatter. */
+function radixSource(plan: RadixPlan, maxSubgroups: number): string {
+  const constants = [`const RADIX: u32 = ${plan.radix}u;`, `const BLOCK: u32 = ${plan.block}u;`, `const COUNT_ITEMS: u32 = ${plan.block / 256}u;`];
+  if (plan.kind === 'portable') return [...constants, `const ITEMS: u32 = ${plan.items}u;`, radixCommonWgsl, radixWgsl].join('\n');
+  // `enable` must come first in a WGSL module.
+  return [
+    'enable subgroups;',
+    ...constants,
+    `const SCATTER_SIZE: u32 = ${plan.workgroupSize}u;`,
+    `const SCATTER_ITEMS: u32 = ${plan.items}u;`,
+    `const MAX_SUBGROUPS: u32 = ${maxSubgroups}u;`,
+    radixCommonWgsl,
+    radixSubgroupsWgsl,
+  ].join('\n');
 }
 
 interface PassGroups {
@@ -93,21 +110,7 @@ export class GpuRadixSort {
       slots: slots * this.#passes,
       ...(options.maxWorkgroupsPerDimension === undefined ? {} : { maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension }),
     });
-    // `enable` must come first in a WGSL module, so the subgroup kernel's constants go after it.
-    const code =
-      plan.kind === 'portable'
-        ? `const ITEMS: u32 = ${plan.items}u;\nconst BLOCK: u32 = ${plan.block}u;\n${radixWgsl}`
-        : radixSubgroupsWgsl.replace(
-            'enable subgroups;',
-            [
-              'enable subgroups;',
-              `const BLOCK: u32 = ${plan.block}u;`,
-              `const COUNT_ITEMS: u32 = ${plan.block / 256}u;`,
-              `const SCATTER_SIZE: u32 = ${plan.workgroupSize}u;`,
-              `const SCATTER_ITEMS: u32 = ${plan.items}u;`,
-              `const MAX_SUBGROUPS: u32 = ${maxSubgroups}u;`,
-            ].join('\n'),
-          );
+    const code = radixSource(plan, maxSubgroups);
     const module = device.createShaderModule({ label: 'cuttle.radix-sort', code });
     this.#countPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.count', layout: 'auto', compute: { module, entryPoint: 'count_digits' } });
     this.#scatterPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.scatter', layout: 'auto', compute: { module, entryPoint: 'scatter' } });

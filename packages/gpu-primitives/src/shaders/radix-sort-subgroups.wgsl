@@ -1,7 +1,6 @@
-// One pass of a stable LSD radix sort of u32 keys with u32 values, 8 bits per pass, for devices
-// with the `subgroups` feature. Same contract as radix-sort.wgsl (count, scan, scatter; the
-// count table is digit-major so that an exclusive scan of it gives every (digit, block) its
-// first output position), with three differences that matter for speed:
+// The subgroup scatter of the radix sort (after radix-common.wgsl, in a module that enables
+// subgroups): 8 bits per pass. Same contract as the portable scatter in radix-sort.wgsl, with
+// three differences that matter for speed:
 //
 // - 256 digit values, so a 32-bit key takes four passes instead of eight.
 // - Ranking by subgroup ballots: eight ballots give every lane the mask of lanes holding the
@@ -10,75 +9,23 @@
 // - The block is sorted locally in workgroup memory first and then written out in index order
 //   of the sorted tile, so neighbouring invocations write neighbouring addresses.
 //
-// The host prepends BLOCK (2048 keys), COUNT_ITEMS (= BLOCK / 256, keys per invocation of
+// The host prepends RADIX (256), BLOCK (2048 keys), COUNT_ITEMS (= BLOCK / 256, keys per invocation of
 // count_digits), SCATTER_SIZE (the scatter's workgroup size: 8 subgroups of the device's
 // smallest size, at most 256), SCATTER_ITEMS (= BLOCK / SCATTER_SIZE) and MAX_SUBGROUPS
 // (= SCATTER_SIZE / the smallest subgroup size, at most 8), so the per-subgroup counters take
 // at most 4 KiB whatever the subgroup size. Subgroup i is taken to be invocations
 // [i * size, (i + 1) * size), as on every driver we know.
 
-enable subgroups;
-
-struct Params {
-  count: u32,
-  block_count: u32,
-  blocks_per_row: u32,
-  shift: u32,
-  // The digit's bits: 0xff, or fewer in the last pass when keyBits is not a multiple of 8.
-  mask: u32,
-}
-
-const WORKGROUP_SIZE: u32 = 256u;
-const RADIX: u32 = 256u;
 // Per-subgroup digit counters, 16 bits each, two per u32 (a block holds at most 4096 keys).
 const PAIRS: u32 = 128u;
 // Digits each scatter invocation totals when the workgroup is smaller than the radix.
 const DIGITS_PER_INVOCATION: u32 = RADIX / SCATTER_SIZE;
 
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> keys_in: array<u32>;
-@group(0) @binding(2) var<storage, read_write> block_counts: array<u32>;
-@group(0) @binding(3) var<storage, read> values_in: array<u32>;
-@group(0) @binding(4) var<storage, read> block_offsets: array<u32>;
-@group(0) @binding(5) var<storage, read_write> keys_out: array<u32>;
-@group(0) @binding(6) var<storage, read_write> values_out: array<u32>;
-
-var<workgroup> histogram: array<atomic<u32>, RADIX>;
 var<workgroup> subgroup_counts: array<atomic<u32>, MAX_SUBGROUPS * PAIRS>;
 var<workgroup> tile: array<u32, BLOCK>;
 var<workgroup> digit_start: array<u32, RADIX>;
 var<workgroup> global_base: array<u32, RADIX>;
 var<workgroup> subgroup_sums: array<u32, MAX_SUBGROUPS>;
-
-fn digit_of(key: u32) -> u32 {
-  return (key >> params.shift) & params.mask;
-}
-
-fn block_index(group_id: vec3<u32>) -> u32 {
-  return group_id.x + group_id.y * params.blocks_per_row;
-}
-
-@compute @workgroup_size(WORKGROUP_SIZE)
-fn count_digits(
-  @builtin(workgroup_id) group_id: vec3<u32>,
-  @builtin(local_invocation_index) local: u32,
-) {
-  let block = block_index(group_id);
-  if (block >= params.block_count) {
-    return; // a padding workgroup of the 2D grid: uniform for the whole workgroup
-  }
-  atomicStore(&histogram[local], 0u);
-  workgroupBarrier();
-  let base = block * BLOCK;
-  for (var k = 0u; k < COUNT_ITEMS; k++) {
-    let i = base + k * WORKGROUP_SIZE + local;
-    if (i < params.count) {
-      atomicAdd(&histogram[digit_of(keys_in[i])], 1u);
-    }
-  }
-  workgroupBarrier();
-  block_counts[local * params.block_count + block] = atomicLoad(&histogram[local]);
-}
 
 /** Lanes below `lane` of a subgroup of up to 128 lanes, as a ballot-shaped mask. */
 fn lanes_below(lane: u32) -> vec4<u32> {

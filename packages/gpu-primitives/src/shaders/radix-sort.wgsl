@@ -1,72 +1,12 @@
-// One pass of a stable LSD radix sort of u32 keys with u32 values, 4 bits per pass.
-//
-// count_digits: each workgroup counts the digits of its block of keys and writes them
-//   digit-major: block_counts[digit * block_count + block]. An exclusive scan of that table
-//   (GpuScan) gives every (digit, block) its first output position, so digit 0 of every block
-//   comes before digit 1 of any block, and blocks keep their order inside a digit: stable.
-// scatter: each workgroup ranks its keys among the block's keys with the same digit, in index
-//   order, and writes key and value to offset[digit, block] + rank.
-//
-// Blocks beyond 65535 use a 2D grid: block = workgroup_id.x + workgroup_id.y * blocks_per_row.
-
-struct Params {
-  count: u32,
-  block_count: u32,
-  blocks_per_row: u32,
-  shift: u32,
-}
-
-// ITEMS (keys per invocation) and BLOCK (= 256 * ITEMS) are prepended by the host from
+// The portable scatter of the radix sort (after radix-common.wgsl): 4 bits per pass, each key
+// ranked with a workgroup-wide scan of packed digit counters. The host prepends RADIX (16),
+// ITEMS (keys per invocation), BLOCK (= 256 * ITEMS) and COUNT_ITEMS (= ITEMS) from
 // radix-plan.ts, so the TypeScript reference and the kernel share one block size.
-const WORKGROUP_SIZE: u32 = 256u;
-const RADIX: u32 = 16u;
+
 // 16 digit counters of 16 bits, two per u32: a block holds at most 4096 keys, so no lane overflows.
 const LANES: u32 = 8u;
 
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> keys_in: array<u32>;
-@group(0) @binding(2) var<storage, read_write> block_counts: array<u32>;
-@group(0) @binding(3) var<storage, read> values_in: array<u32>;
-@group(0) @binding(4) var<storage, read> block_offsets: array<u32>;
-@group(0) @binding(5) var<storage, read_write> keys_out: array<u32>;
-@group(0) @binding(6) var<storage, read_write> values_out: array<u32>;
-
-var<workgroup> histogram: array<atomic<u32>, RADIX>;
 var<workgroup> lanes: array<array<u32, LANES>, WORKGROUP_SIZE>;
-
-fn digit_of(key: u32) -> u32 {
-  return (key >> params.shift) & (RADIX - 1u);
-}
-
-fn block_index(group_id: vec3<u32>) -> u32 {
-  return group_id.x + group_id.y * params.blocks_per_row;
-}
-
-@compute @workgroup_size(WORKGROUP_SIZE)
-fn count_digits(
-  @builtin(workgroup_id) group_id: vec3<u32>,
-  @builtin(local_invocation_index) local: u32,
-) {
-  let block = block_index(group_id);
-  if (block >= params.block_count) {
-    return; // a padding workgroup of the 2D grid: uniform for the whole workgroup
-  }
-  if (local < RADIX) {
-    atomicStore(&histogram[local], 0u);
-  }
-  workgroupBarrier();
-  let base = block * BLOCK;
-  for (var k = 0u; k < ITEMS; k++) {
-    let i = base + k * WORKGROUP_SIZE + local;
-    if (i < params.count) {
-      atomicAdd(&histogram[digit_of(keys_in[i])], 1u);
-    }
-  }
-  workgroupBarrier();
-  if (local < RADIX) {
-    block_counts[local * params.block_count + block] = atomicLoad(&histogram[local]);
-  }
-}
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn scatter(
@@ -77,7 +17,7 @@ fn scatter(
   if (block >= params.block_count) {
     return;
   }
-  // This invocation owns four consecutive keys; count their digits into packed lanes.
+  // This invocation owns ITEMS consecutive keys; count their digits into packed lanes.
   let first = block * BLOCK + local * ITEMS;
   var keys: array<u32, ITEMS>;
   var digits: array<u32, ITEMS>;

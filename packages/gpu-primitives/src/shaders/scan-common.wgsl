@@ -153,3 +153,20 @@ fn publish(tile: u32, state: u32, value: u32) {
   atomicStore(&status[2u + 2u * tile], (state << 16u) | (value >> 16u));
 }
 
+/** Invocation 0, after the look-back: publishes the tile's inclusive prefix and shares its exclusive one. */
+fn publish_prefix(tile: u32, prefix: u32, tile_total: u32) {
+  publish(tile, INCLUSIVE, prefix + tile_total);
+  tile_prefix = prefix;
+}
+
+/** The exclusive prefix of this workgroup's tile, for everyone; the last tile also writes the total. */
+fn tile_offset(tile: u32, local: u32, tile_total: u32) -> u32 {
+  var offset = 0u;
+  if (tile > 0u) {
+    offset = workgroupUniformLoad(&tile_prefix);
+  }
+  if (tile == params.tiles - 1u && local == 0u) {
+    total[0] = offset + tile_total;
+  }
+  return offset;
+}

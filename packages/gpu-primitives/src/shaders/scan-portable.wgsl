@@ -84,17 +84,12 @@ fn chained_scan(@builtin(local_invocation_index) local: u32) {
   if (local == 0u) {
     publish(tile, select(AGGREGATE, INCLUSIVE, tile == 0u), tile_total);
   }
-  var offset = 0u;
   if (tile > 0u) {
     let prefix = look_back(local, tile);
     if (local == 0u) {
-      publish(tile, INCLUSIVE, prefix + tile_total);
-      tile_prefix = prefix;
+      publish_prefix(tile, prefix, tile_total);
     }
-    offset = workgroupUniformLoad(&tile_prefix);
   }
-  if (tile == params.tiles - 1u && local == 0u) {
-    total[0] = offset + tile_total;
-  }
+  let offset = tile_offset(tile, local, tile_total);
   write_tile(first_vec, local, values, offset + inclusive - mine, before);
 }

@@ -93,19 +93,12 @@ fn chained_scan(
   if (local == 0u) {
     publish(tile, select(AGGREGATE, INCLUSIVE, tile == 0u), tile_total);
   }
-  var offset = 0u;
-  if (tile > 0u) {
-    if (local < size) {
-      let prefix = look_back(tile, lane, size);
-      if (local == 0u) {
-        publish(tile, INCLUSIVE, prefix + tile_total);
-        tile_prefix = prefix;
-      }
+  if (tile > 0u && local < size) {
+    let prefix = look_back(tile, lane, size);
+    if (local == 0u) {
+      publish_prefix(tile, prefix, tile_total);
     }
-    offset = workgroupUniformLoad(&tile_prefix);
   }
-  if (tile == params.tiles - 1u && local == 0u) {
-    total[0] = offset + tile_total;
-  }
+  let offset = tile_offset(tile, local, tile_total);
   write_tile(first_vec, local, values, offset + scanned.x - mine, before);
 }
