@@ -105,29 +105,23 @@ function mergeIdArrays(b: JsonValue[], l: JsonValue[], r: JsonValue[], kind: IdK
   const attached = new Map<Id | null, Id[]>();
   const placed = new Set<Id>();
   for (const id of skeleton.keys()) if (kept.has(id)) placed.add(id);
-  let anchor: Id | null = null;
-  for (const id of other.keys()) {
-    if (!kept.has(id)) continue;
-    if (!placed.has(id)) {
-      let list = attached.get(anchor);
-      if (list === undefined) attached.set(anchor, (list = []));
-      list.push(id);
-      placed.add(id);
+  // Each kept id not yet placed hangs after the kept id that precedes it in `order`.
+  const attach = (order: Iterable<Id>): void => {
+    let anchor: Id | null = null;
+    for (const id of order) {
+      if (!kept.has(id)) continue;
+      if (!placed.has(id)) {
+        let list = attached.get(anchor);
+        if (list === undefined) attached.set(anchor, (list = []));
+        list.push(id);
+        placed.add(id);
+      }
+      anchor = id;
     }
-    anchor = id;
-  }
+  };
+  attach(other.keys());
   // Ids kept only through the base (a policy resurrecting a removal) follow the base order.
-  anchor = null;
-  for (const id of bm.keys()) {
-    if (!kept.has(id)) continue;
-    if (!placed.has(id)) {
-      let list = attached.get(anchor);
-      if (list === undefined) attached.set(anchor, (list = []));
-      list.push(id);
-      placed.add(id);
-    }
-    anchor = id;
-  }
+  attach(bm.keys());
   const out: JsonValue[] = [];
   const stack: Id[] = [];
   const emitAttached = (from: Id | null): void => {
