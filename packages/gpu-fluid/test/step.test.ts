@@ -9,69 +9,58 @@ import { SCENE_PARAMETERS, compare, referenceSteps, scene } from './helpers.ts';
 const ONE_STEP_TOLERANCE = 2e-5;
 const TEN_STEP_TOLERANCE = 2e-4;
 
+type RunOptions = Omit<ConstructorParameters<typeof FluidSimulation>[1], 'capacity' | 'parameters'>;
+
+/**
+ * Runs `steps` steps of the test scene with `count` particles on the GPU (`perSubmit` steps per
+ * submit) and returns the worst relative deviations from the TypeScript reference.
+ */
+async function worstAgainstReference(device: GPUDevice, count: number, options: RunOptions, steps: number, perSubmit = steps): Promise<ReturnType<typeof compare>> {
+  const parameters = resolveParameters(SCENE_PARAMETERS);
+  const { positions, velocities } = scene(count, parameters);
+  const fluid = new FluidSimulation(device, { ...options, capacity: count, parameters });
+  try {
+    fluid.emit(positions, velocities);
+    for (let done = 0; done < steps; done += perSubmit) {
+      const encoder = device.createCommandEncoder();
+      for (let s = 0; s < perSubmit; s++) fluid.step(encoder);
+      device.queue.submit([encoder.finish()]);
+    }
+    return compare(await fluid.read(), referenceSteps(positions, velocities, parameters, steps));
+  } finally {
+    fluid.destroy();
+  }
+}
+
 describe.each(NEIGHBOUR_MODES)('mode %s matches the TypeScript reference', (mode) => {
   for (const count of [1000, 4099, 10_000]) {
     gpuTest(`${count} particles, one step`, async ({ device }) => {
-      const parameters = resolveParameters(SCENE_PARAMETERS);
-      const { positions, velocities } = scene(count, parameters);
-      const fluid = new FluidSimulation(device, { capacity: count, mode, parameters });
-      fluid.emit(positions, velocities);
-      const encoder = device.createCommandEncoder();
-      fluid.step(encoder);
-      device.queue.submit([encoder.finish()]);
-      const worst = compare(await fluid.read(), referenceSteps(positions, velocities, parameters, 1));
+      const worst = await worstAgainstReference(device, count, { mode }, 1);
       expect(worst.densities).toBeLessThan(ONE_STEP_TOLERANCE);
       expect(worst.velocities).toBeLessThan(ONE_STEP_TOLERANCE);
       expect(worst.positions).toBeLessThan(ONE_STEP_TOLERANCE);
-      fluid.destroy();
     });
   }
 
   gpuTest('2000 particles, ten steps in one submit', async ({ device }) => {
-    const parameters = resolveParameters(SCENE_PARAMETERS);
-    const { positions, velocities } = scene(2000, parameters);
-    const fluid = new FluidSimulation(device, { capacity: 2000, mode, parameters });
-    fluid.emit(positions, velocities);
-    const encoder = device.createCommandEncoder();
-    for (let s = 0; s < 10; s++) fluid.step(encoder);
-    device.queue.submit([encoder.finish()]);
-    const worst = compare(await fluid.read(), referenceSteps(positions, velocities, parameters, 10));
+    const worst = await worstAgainstReference(device, 2000, { mode }, 10);
     expect(worst.positions).toBeLessThan(TEN_STEP_TOLERANCE);
     expect(worst.velocities).toBeLessThan(TEN_STEP_TOLERANCE);
-    fluid.destroy();
   });
 });
 
 describe('hashed-grid with a tiny table', () => {
   gpuTest('7 entries: colliding cells, walked once each, still match the reference', async ({ device }) => {
-    const parameters = resolveParameters(SCENE_PARAMETERS);
-    const { positions, velocities } = scene(3000, parameters);
-    const fluid = new FluidSimulation(device, { capacity: 3000, mode: 'hashed-grid', hashTableSize: 7, parameters });
-    fluid.emit(positions, velocities);
-    const encoder = device.createCommandEncoder();
-    fluid.step(encoder);
-    device.queue.submit([encoder.finish()]);
-    const worst = compare(await fluid.read(), referenceSteps(positions, velocities, parameters, 1));
+    const worst = await worstAgainstReference(device, 3000, { mode: 'hashed-grid', hashTableSize: 7 }, 1);
     expect(worst.densities).toBeLessThan(ONE_STEP_TOLERANCE);
     expect(worst.velocities).toBeLessThan(ONE_STEP_TOLERANCE);
-    fluid.destroy();
   });
 
   gpuTest('a table larger than one clear dispatch covers is cleared by the grid-stride loop', async ({ device }) => {
     // The clear runs at most 4096 workgroups x 256 invocations = 2^20: a 2^21 table loops twice.
-    const parameters = resolveParameters(SCENE_PARAMETERS);
-    const { positions, velocities } = scene(1000, parameters);
-    const fluid = new FluidSimulation(device, { capacity: 1000, mode: 'hashed-grid', hashTableSize: 2 ** 21, parameters });
-    fluid.emit(positions, velocities);
-    for (let round = 0; round < 2; round++) {
-      // Two steps: the second only matches if the first step's entries were all cleared.
-      const encoder = device.createCommandEncoder();
-      fluid.step(encoder);
-      device.queue.submit([encoder.finish()]);
-    }
-    const worst = compare(await fluid.read(), referenceSteps(positions, velocities, parameters, 2));
+    // Two steps in two submits: the second only matches if the first step's entries were all cleared.
+    const worst = await worstAgainstReference(device, 1000, { mode: 'hashed-grid', hashTableSize: 2 ** 21 }, 2, 1);
     expect(worst.densities).toBeLessThan(ONE_STEP_TOLERANCE);
     expect(worst.velocities).toBeLessThan(ONE_STEP_TOLERANCE);
-    fluid.destroy();
   });
 });
