@@ -240,34 +240,36 @@ export function validateGraph(source: Json, registry: FlowRegistry): { graph?: R
     return value;
   };
 
+  /**
+   * Reports a link end whose socket is not of the link's kind: a socket of the other kind
+   * (wrong-socket-kind, with where the link belongs) or no socket at all (dangling-link).
+   */
+  const reportSocket = (list: 'events' | 'links', side: 'from' | 'to', end: { node: ResolvedNode; socket: string }): void => {
+    const direction = side === 'from' ? 'output' : 'input';
+    const events = side === 'from' ? end.node.def.eventOutputs : end.node.def.eventInputs;
+    const variables = (side === 'from' ? end.node.outputs : end.node.inputs).map((s) => s.name);
+    const isEvents = list === 'events';
+    const [own, other] = isEvents ? [events, variables] : [variables, events];
+    const onOtherKind = other.includes(end.socket);
+    const label = `${isEvents ? 'Event' : 'Variable'} link ${side} "${end.node.id}.${end.socket}"`;
+    issue(
+      onOtherKind ? 'wrong-socket-kind' : 'dangling-link',
+      end.node.id,
+      end.socket,
+      onOtherKind
+        ? `${label}: that is ${isEvents ? 'a variable' : 'an event'} ${direction}; put the link in "${isEvents ? 'links' : 'events'}".`
+        : `${label}: ${end.node.def.name} has no ${isEvents ? 'event ' : ''}${direction} "${end.socket}" (it has: ${own.join(', ') || 'none'}).`,
+    );
+  };
+
   linkList('events').forEach((link, position) => {
     const from = endpoint(link.from, 'from', 'events', position);
     const to = endpoint(link.to, 'to', 'events', position);
     if (!from || !to) return;
     const out = from.node.def.eventOutputs.indexOf(from.socket);
     const input = to.node.def.eventInputs.indexOf(to.socket);
-    if (out < 0) {
-      const isVariable = from.node.outputs.some((s) => s.name === from.socket);
-      issue(
-        isVariable ? 'wrong-socket-kind' : 'dangling-link',
-        from.node.id,
-        from.socket,
-        isVariable
-          ? `Event link from "${from.node.id}.${from.socket}": that is a variable output; put the link in "links".`
-          : `Event link from "${from.node.id}.${from.socket}": ${from.node.def.name} has no event output "${from.socket}" (it has: ${from.node.def.eventOutputs.join(', ') || 'none'}).`,
-      );
-    }
-    if (input < 0) {
-      const isVariable = to.node.inputs.some((s) => s.name === to.socket);
-      issue(
-        isVariable ? 'wrong-socket-kind' : 'dangling-link',
-        to.node.id,
-        to.socket,
-        isVariable
-          ? `Event link to "${to.node.id}.${to.socket}": that is a variable input; put the link in "links".`
-          : `Event link to "${to.node.id}.${to.socket}": ${to.node.def.name} has no event input "${to.socket}" (it has: ${to.node.def.eventInputs.join(', ') || 'none'}).`,
-      );
-    }
+    if (out < 0) reportSocket('events', 'from', from);
+    if (input < 0) reportSocket('events', 'to', to);
     if (out >= 0 && input >= 0) from.node.eventTargets[out]!.push({ node: to.node.index, socket: input });
   });
 
@@ -277,28 +279,8 @@ export function validateGraph(source: Json, registry: FlowRegistry): { graph?: R
     if (!from || !to) return;
     const out = from.node.outputs.findIndex((s) => s.name === from.socket);
     const input = to.node.inputs.findIndex((s) => s.name === to.socket);
-    if (out < 0) {
-      const isEvent = from.node.def.eventOutputs.includes(from.socket);
-      issue(
-        isEvent ? 'wrong-socket-kind' : 'dangling-link',
-        from.node.id,
-        from.socket,
-        isEvent
-          ? `Variable link from "${from.node.id}.${from.socket}": that is an event output; put the link in "events".`
-          : `Variable link from "${from.node.id}.${from.socket}": ${from.node.def.name} has no output "${from.socket}" (it has: ${from.node.outputs.map((s) => s.name).join(', ') || 'none'}).`,
-      );
-    }
-    if (input < 0) {
-      const isEvent = to.node.def.eventInputs.includes(to.socket);
-      issue(
-        isEvent ? 'wrong-socket-kind' : 'dangling-link',
-        to.node.id,
-        to.socket,
-        isEvent
-          ? `Variable link to "${to.node.id}.${to.socket}": that is an event input; put the link in "events".`
-          : `Variable link to "${to.node.id}.${to.socket}": ${to.node.def.name} has no input "${to.socket}" (it has: ${to.node.inputs.map((s) => s.name).join(', ') || 'none'}).`,
-      );
-    }
+    if (out < 0) reportSocket('links', 'from', from);
+    if (input < 0) reportSocket('links', 'to', to);
     if (out < 0 || input < 0) return;
     const fromType = from.node.outputs[out]!.type;
     const toType = to.node.inputs[input]!.type;
