@@ -2,6 +2,7 @@ import radixCommonWgsl from './shaders/radix-common.wgsl?raw';
 import radixWgsl from './shaders/radix-sort.wgsl?raw';
 import radixSubgroupsWgsl from './shaders/radix-sort-subgroups.wgsl?raw';
 import type { PassTimestamps } from './api.ts';
+import { BufferPairCache } from './buffer-pair-cache.ts';
 import { dispatchGrid } from './dispatch-grid.ts';
 import { GpuPrimitivesError } from './errors.ts';
 import { GpuScan } from './gpu-scan.ts';
@@ -85,7 +86,7 @@ export class GpuRadixSort {
   readonly #passes: number;
   readonly #slots: number;
   readonly #gridLimit: number;
-  #groups = new WeakMap<GPUBuffer, WeakMap<GPUBuffer, PassGroups[][]>>();
+  readonly #groups = new BufferPairCache<PassGroups[][]>();
   #nextSlot = 0;
   #destroyed = false;
 
@@ -192,19 +193,13 @@ export class GpuRadixSort {
     this.#destroyed = true;
     this.#scan.destroy();
     for (const buffer of [this.#scratchKeys, this.#scratchValues, this.#counts, this.#offsets, this.#params]) buffer.destroy();
-    this.#groups = new WeakMap();
+    this.#groups.clear();
   }
 
   /** Bind groups for every slot and pass of one (keys, values) pair, made on first use. */
   #passGroups(keys: GPUBuffer, values: GPUBuffer): PassGroups[][] {
-    let byValues = this.#groups.get(keys);
-    if (!byValues) {
-      byValues = new WeakMap();
-      this.#groups.set(keys, byValues);
-    }
-    let perSlot = byValues.get(values);
-    if (!perSlot) {
-      perSlot = [];
+    return this.#groups.get(keys, values, () => {
+      const perSlot: PassGroups[][] = [];
       for (let slot = 0; slot < this.#slots; slot++) {
         const passes: PassGroups[] = [];
         for (let pass = 0; pass < this.#passes; pass++) {
@@ -236,8 +231,8 @@ export class GpuRadixSort {
         }
         perSlot.push(passes);
       }
-      byValues.set(values, perSlot);
-    }
-    return perSlot;
+      return perSlot;
+    });
   }
+
 }

@@ -1,6 +1,7 @@
 import scanCommonWgsl from './shaders/scan-common.wgsl?raw';
 import scanPortableWgsl from './shaders/scan-portable.wgsl?raw';
 import scanSubgroupsWgsl from './shaders/scan-subgroups.wgsl?raw';
+import { BufferPairCache } from './buffer-pair-cache.ts';
 import { dispatchGrid } from './dispatch-grid.ts';
 import { GpuPrimitivesError } from './errors.ts';
 import { scanTiles } from './scan-plan.ts';
@@ -69,7 +70,7 @@ export class GpuScan {
   readonly #slots: number;
   readonly #gridLimit: number;
   /** Bind groups per (input, output) pair, one per slot. */
-  #groups = new WeakMap<GPUBuffer, WeakMap<GPUBuffer, GPUBindGroup[]>>();
+  readonly #groups = new BufferPairCache<GPUBindGroup[]>();
   #nextSlot = 0;
   #destroyed = false;
 
@@ -155,20 +156,11 @@ export class GpuScan {
     if (this.#destroyed) return;
     this.#destroyed = true;
     for (const buffer of [this.#status, this.#total, this.#tail, this.#tinyInput, this.#tinyOutput, this.#params]) buffer.destroy();
-    this.#groups = new WeakMap();
+    this.#groups.clear();
   }
 
   #bindGroup(slot: number, input: GPUBuffer, output: GPUBuffer): GPUBindGroup {
-    let byOutput = this.#groups.get(input);
-    if (!byOutput) {
-      byOutput = new WeakMap();
-      this.#groups.set(input, byOutput);
-    }
-    let perSlot = byOutput.get(output);
-    if (!perSlot) {
-      perSlot = [];
-      byOutput.set(output, perSlot);
-    }
+    const perSlot = this.#groups.get(input, output, () => []);
     perSlot[slot] ??= this.#device.createBindGroup({
       label: 'cuttle.scan',
       layout: this.#pipeline.getBindGroupLayout(0),
