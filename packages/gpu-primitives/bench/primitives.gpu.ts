@@ -23,6 +23,8 @@ let scratch: GPUBuffer | undefined;
 let reduce: GpuReduce | undefined;
 let scan: GpuScan | undefined;
 let portableScan: GpuScan | undefined;
+// Tiles handed out by ticket instead of in dispatch order: one global atomic more per tile.
+let ticketScan: GpuScan | undefined;
 let copy: CopyKernel | undefined;
 let timer: GpuTimer | undefined;
 const hostFloats = new Float32Array(COUNT);
@@ -119,6 +121,7 @@ export const suite = defineSuite({
     reduce = new GpuReduce(device, { op: 'sum', type: 'f32', slots: ITERATIONS });
     scan = new GpuScan(device, { maxCount: COUNT, slots: ITERATIONS });
     portableScan = new GpuScan(device, { maxCount: COUNT, slots: ITERATIONS, subgroups: false });
+    ticketScan = new GpuScan(device, { maxCount: COUNT, slots: ITERATIONS, lookback: { tileOrder: 'ticket' } });
     copy = new CopyKernel(device, words, scratch, BYTES);
     timer = new GpuTimer(device);
     const largestSort = SORT_SIZES[SORT_SIZES.length - 1]!;
@@ -142,7 +145,7 @@ export const suite = defineSuite({
     // Warm-up for a second of wall time: compile, page in, and let the GPU leave its idle
     // clocks (an idle H100 sits at 345 MHz SM clock) before anything is timed.
     await verifySorts([sorter, portableSorter], randomKeys.slice(0, Math.min(largestSort, 1 << 20)));
-    await verifyScans([scan, portableScan], words, scratch, hostWords);
+    await verifyScans([scan, portableScan, ticketScan], words, scratch, hostWords);
     const warmUntil = performance.now() + (process.env.CUTTLE_BENCH_QUICK ? 0 : 1000);
     do {
       await copyPeer();
@@ -154,6 +157,7 @@ export const suite = defineSuite({
     reduce?.destroy();
     scan?.destroy();
     portableScan?.destroy();
+    ticketScan?.destroy();
     sorter?.destroy();
     portableSorter?.destroy();
     bitonic?.destroy();
@@ -183,6 +187,7 @@ export const suite = defineSuite({
       peers: {
         'vec4 copy (GPU)': copyPeer,
         'portable variant (ours)': () => gpuTraffic(SCAN_TRAFFIC, (encoder, timestamps) => { portableScan!.encode(encoder, words!, scratch!, COUNT, timestamps); }),
+        'tiles by ticket (ours)': () => gpuTraffic(SCAN_TRAFFIC, (encoder, timestamps) => { ticketScan!.encode(encoder, words!, scratch!, COUNT, timestamps); }),
         'JS loop, 1 core': () => (opsPerSecond(() => { scanLoop(hostWords, hostOut); }, { minMs: 200 }) * 2 * BYTES) / 1e9,
       },
     },

@@ -23,8 +23,11 @@ export interface GpuScanOptions {
    * Look-back tuning, for tests and experiments. `spinLimit` (default 256): polls of a tile
    * that has published nothing before this workgroup sums that tile's input itself.
    * `alwaysFallBack`: ignore published tile totals entirely (slow; proves the fallback path).
+   * `tileOrder`: `'dispatch'` (default; each workgroup takes the tile of its place in the
+   * dispatch) or `'ticket'` (an atomic counter hands out tiles: one global atomic more per tile,
+   * for GPUs that start workgroups out of order).
    */
-  lookback?: { spinLimit?: number; alwaysFallBack?: boolean };
+  lookback?: { spinLimit?: number; alwaysFallBack?: boolean; tileOrder?: 'ticket' | 'dispatch' };
   /**
    * Use the subgroup variant when the device was created with the `subgroups` feature (default
    * true): a whole subgroup looks back over many tiles per poll. `false` forces the portable one.
@@ -83,7 +86,13 @@ export class GpuScan {
     this.variant = (options.subgroups ?? true) && device.features.has('subgroups') ? 'subgroups' : 'portable';
     const module = device.createShaderModule({ label: `cuttle.scan.${this.variant}`, code: scanSource(this.variant) });
     const spinLimit = requireInteger('lookback.spinLimit', options.lookback?.spinLimit ?? 256, 1);
-    const constants = { SPIN_LIMIT: spinLimit, ALWAYS_FALL_BACK: options.lookback?.alwaysFallBack === true ? 1 : 0 };
+    const tileOrder: string = options.lookback?.tileOrder ?? 'dispatch';
+    if (tileOrder !== 'ticket' && tileOrder !== 'dispatch') throw new GpuPrimitivesError(`lookback.tileOrder must be 'ticket' or 'dispatch', got ${tileOrder}.`);
+    const constants = {
+      SPIN_LIMIT: spinLimit,
+      ALWAYS_FALL_BACK: options.lookback?.alwaysFallBack === true ? 1 : 0,
+      TILES_BY_TICKET: tileOrder === 'ticket' ? 1 : 0,
+    };
     this.#pipeline = device.createComputePipeline({ label: 'cuttle.scan', layout: 'auto', compute: { module, entryPoint: 'chained_scan', constants } });
     this.#status = device.createBuffer({
       label: 'cuttle.scan.status',
@@ -120,7 +129,7 @@ export class GpuScan {
     this.#nextSlot = (slot + 1) % this.#slots;
     const tiles = scanTiles(count);
     const grid = dispatchGrid(tiles, this.#gridLimit);
-    this.#device.queue.writeBuffer(this.#params, slot * SLOT_BYTES, new Uint32Array([count, tiles]));
+    this.#device.queue.writeBuffer(this.#params, slot * SLOT_BYTES, new Uint32Array([count, tiles, grid.x]));
     encoder.clearBuffer(this.#status, 0, (1 + 2 * tiles) * WORD);
     const pass = encoder.beginComputePass({ label: 'cuttle.scan', ...passTimestampWrites(timestamps) });
     pass.setPipeline(this.#pipeline);
@@ -165,7 +174,7 @@ export class GpuScan {
       label: 'cuttle.scan',
       layout: this.#pipeline.getBindGroupLayout(0),
       entries: [
-        { binding: 0, resource: { buffer: this.#params, offset: slot * SLOT_BYTES, size: 8 } },
+        { binding: 0, resource: { buffer: this.#params, offset: slot * SLOT_BYTES, size: 12 } },
         { binding: 1, resource: { buffer: input } },
         { binding: 2, resource: { buffer: input.size >= VEC4_BYTES ? input : this.#tinyInput } },
         { binding: 3, resource: { buffer: this.#tail } },

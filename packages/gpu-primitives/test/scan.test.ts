@@ -132,6 +132,22 @@ describe(`GpuScan (${subgroups ? 'subgroup variant where available' : 'portable 
     scan.destroy();
   });
 
+  gpuTest('tiles by ticket: same results, also on a 2D grid and with the fallback', async ({ device }) => {
+    // 9 tiles on a 7 x 2 grid: 5 padding workgroups.
+    const size = 9 * SCAN_BLOCK - 5;
+    const input = words(size, 8);
+    const inputBuffer = createBufferWithData(device, input, GPUBufferUsage.STORAGE);
+    const output = device.createBuffer({ size: size * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
+    const expected = exclusiveScanReference(input);
+    for (const lookback of [{}, { spinLimit: 1 }, { alwaysFallBack: true }] as const) {
+      const scan = new GpuScan(device, { maxCount: size, maxWorkgroupsPerDimension: 7, subgroups, lookback: { ...lookback, tileOrder: 'ticket' } });
+      const { prefix, total } = await scan.scan(inputBuffer, output, size);
+      expectArraysEqual(prefix, expected, JSON.stringify(lookback));
+      expect(total).toBe((expected[size - 1]! + input[size - 1]!) >>> 0);
+      scan.destroy();
+    }
+  });
+
   gpuTest('several scans of different sizes in one encoder', async ({ device }) => {
     const scan = new GpuScan(device, { maxCount: 50_000, slots: 2, subgroups });
     const input = words(50_000, 9, 100);
@@ -159,6 +175,7 @@ describe('GpuScan bad input', () => {
     expect(() => new GpuScan(device, { maxCount: 0 })).toThrow(GpuPrimitivesError);
     expect(() => new GpuScan(device, { maxCount: 10, maxWorkgroupsPerDimension: 0 })).toThrow(/maxWorkgroupsPerDimension/);
     expect(() => new GpuScan(device, { maxCount: 10, lookback: { spinLimit: 0 } })).toThrow(/spinLimit/);
+    expect(() => new GpuScan(device, { maxCount: 10, lookback: { tileOrder: 'random' as 'ticket' } })).toThrow(/tileOrder/);
     const scan = new GpuScan(device, { maxCount: 100 });
     const a = device.createBuffer({ size: 400, usage: GPUBufferUsage.STORAGE });
     const b = device.createBuffer({ size: 400, usage: GPUBufferUsage.STORAGE });

@@ -70,8 +70,8 @@ fn look_back(local: u32, tile: u32) -> u32 {
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)
-fn chained_scan(@builtin(local_invocation_index) local: u32) {
-  let tile = take_ticket(local);
+fn chained_scan(@builtin(local_invocation_index) local: u32, @builtin(workgroup_id) group_id: vec3<u32>) {
+  let tile = take_tile(local, group_id);
   if (tile >= params.tiles) {
     return; // a padding workgroup of a 2D grid
   }

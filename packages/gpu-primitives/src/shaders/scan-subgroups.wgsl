@@ -77,10 +77,11 @@ fn look_back(tile: u32, lane: u32, size: u32) -> u32 {
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn chained_scan(
   @builtin(local_invocation_index) local: u32,
+  @builtin(workgroup_id) group_id: vec3<u32>,
   @builtin(subgroup_invocation_id) lane: u32,
   @builtin(subgroup_size) size: u32,
 ) {
-  let tile = take_ticket(local);
+  let tile = take_tile(local, group_id);
   if (tile >= params.tiles) {
     return; // a padding workgroup of a 2D grid
   }
