@@ -1,0 +1,52 @@
+// The WGSL users include in their shading to walk the culled tiles, and the bindings it needs.
+import moduleCommonWgsl from './shaders/module-common.wgsl?raw';
+import moduleFlatWgsl from './shaders/module-flat.wgsl?raw';
+import moduleCompactionWgsl from './shaders/module-compaction.wgsl?raw';
+import moduleScalarWgsl from './shaders/module-scalar.wgsl?raw';
+import moduleLaneWgsl from './shaders/module-lane.wgsl?raw';
+import moduleShadingWgsl from './shaders/module-shading.wgsl?raw';
+import { TECHNIQUES, type Technique } from './api.ts';
+import { GpuCullingError } from './errors.ts';
+
+export interface CullingModuleOptions {
+  /** The culler's technique (`culler.technique`). */
+  technique: Technique;
+  /** Bind group of the module's three bindings (default 0). */
+  group?: number;
+  /** First of three consecutive bindings: view uniform, entities, tiles (default 0). */
+  binding?: number;
+  /**
+   * Walk tiles with subgroup operations (default false; needs a device with `subgroups`). Flat
+   * bits: each bucket OR-ed over the subgroup, so lanes walk the union of their tiles with uniform
+   * loads. Compaction: the subgroup walks one tile's list at a time; other lanes get CULL_SKIP.
+   */
+  scalarize?: boolean;
+  /** Include `cull_shade`, the default decal, probe and light shading (default true). */
+  shading?: boolean;
+}
+
+/**
+ * WGSL for your shader: the bindings, `cull_tile`, the iterators `cull_decals`, `cull_probes`,
+ * `cull_lights` with `cull_next`, entity access through `cull_entities`, and `cull_shade`. Put
+ * it first in your module: with `scalarize` it starts with `enable subgroups;`.
+ */
+export function cullingShaderModule(options: CullingModuleOptions): string {
+  const { technique, group = 0, binding = 0, scalarize = false, shading = true } = options;
+  if (!(TECHNIQUES as readonly string[]).includes(technique)) throw new GpuCullingError(`technique must be 'flat-bits' or 'compaction', got ${technique}.`);
+  for (const [name, value] of [['group', group], ['binding', binding]] as const) {
+    if (!Number.isInteger(value) || value < 0) throw new GpuCullingError(`${name} must be a non-negative integer, got ${value}.`);
+  }
+  const common = moduleCommonWgsl
+    .replaceAll('CULL_GROUP', String(group))
+    .replaceAll('CULL_BINDING_ENTITIES', String(binding + 1))
+    .replaceAll('CULL_BINDING_TILES', String(binding + 2))
+    .replaceAll('CULL_BINDING', String(binding));
+  return [
+    // The walk is uniform across the subgroup by construction, which static analysis cannot see.
+    scalarize ? 'enable subgroups;\ndiagnostic(off, subgroup_uniformity);' : '',
+    common,
+    scalarize ? moduleScalarWgsl : moduleLaneWgsl,
+    technique === 'flat-bits' ? moduleFlatWgsl : moduleCompactionWgsl,
+    shading ? moduleShadingWgsl : '',
+  ].join('\n');
+}

@@ -1,0 +1,27 @@
+export { TileCuller, TILE_INFO_WORDS, type TileCullerOptions, type CullReadback } from './tile-culler.ts';
+export { cullingShaderModule, type CullingModuleOptions } from './culling-module.ts';
+export { EntityList, type PointLightInput, type SpotLightInput, type BoxInput } from './entity-list.ts';
+export { resolveCamera, type CullCamera } from './camera.ts';
+export { buildTileGrid, type TileGrid } from './tile-grid.ts';
+export { cullReference, entityInTile, tileEntities, GPU_TOLERANCE, type CullReferenceInput, type CullReferenceResult } from './reference/cull.ts';
+export { referenceDepthTiles, linearDepth, type ReferenceTiles } from './reference/depth-tiles.ts';
+export { referencePrepare, type PreparedEntity } from './reference/prepare.ts';
+export type { CullTimestamps } from './timestamps.ts';
+export { GpuCullingError } from './errors.ts';
+export {
+  COARSE_FACTOR,
+  DEPTH_MASK_CELLS,
+  ENTITY_BYTES,
+  ENTITY_KIND,
+  TECHNIQUES,
+  TILE_SIZES,
+  type CameraInput,
+  type CullMethod,
+  type EntityCounts,
+  type EntityKind,
+  type Mat4,
+  type Technique,
+  type TileSize,
+  type Vec3,
+} from './api.ts';
+export { perspective, orthographic, lookAt, boxMatrix, type PerspectiveOptions, type OrthographicOptions } from './matrices.ts';

@@ -1,0 +1,61 @@
+// Assembles the WGSL of the culling passes: constants first, then the shared code, then the
+// pass, then (for the culling pass) the storage technique and its append.
+import commonWgsl from './shaders/common.wgsl?raw';
+import prepareWgsl from './shaders/prepare.wgsl?raw';
+import depthWgsl from './shaders/depth.wgsl?raw';
+import coarseWgsl from './shaders/coarse.wgsl?raw';
+import cullWgsl from './shaders/cull.wgsl?raw';
+import cullFlatWgsl from './shaders/cull-flat.wgsl?raw';
+import cullCompactionWgsl from './shaders/cull-compaction.wgsl?raw';
+import appendAtomicWgsl from './shaders/cull-append-atomic.wgsl?raw';
+import appendBallotWgsl from './shaders/cull-append-ballot.wgsl?raw';
+import { COARSE_FACTOR, type Technique, type TileSize } from './api.ts';
+
+/** u32 words before the per-tile entity counts in the statistics buffer (dropped, overflowed tiles, 2 spare). */
+export const STATS_HEADER = 4;
+
+export interface ShaderPlan {
+  tileSize: TileSize;
+  technique: Technique;
+  bucketsPerTile: number;
+  listCapacity: number;
+  cullThreads: number;
+  subgroups: boolean;
+}
+
+export function nextPowerOfTwo(n: number): number {
+  return 2 ** Math.ceil(Math.log2(Math.max(1, n)));
+}
+
+function constants(plan: ShaderPlan): string {
+  const depthSide = Math.min(plan.tileSize, 16);
+  return [
+    `const TILE_SIZE: u32 = ${plan.tileSize}u;`,
+    `const BUCKETS: u32 = ${plan.bucketsPerTile}u;`,
+    `const COARSE_FACTOR: u32 = ${COARSE_FACTOR}u;`,
+    `const CULL_THREADS: u32 = ${plan.cullThreads}u;`,
+    `const DEPTH_SIDE: u32 = ${depthSide}u;`,
+    `const PIXELS_SIDE: u32 = ${plan.tileSize / depthSide}u;`,
+    `const STATS_HEADER: u32 = ${STATS_HEADER}u;`,
+    `const LIST_CAPACITY: u32 = ${plan.listCapacity}u;`,
+    `const LIST_STRIDE: u32 = ${plan.listCapacity + 1}u;`,
+    `const SORT_SIZE: u32 = ${nextPowerOfTwo(plan.listCapacity)}u;`,
+  ].join('\n');
+}
+
+export function prepareSource(plan: ShaderPlan): string {
+  return [constants(plan), commonWgsl, prepareWgsl].join('\n');
+}
+
+export function depthSource(plan: ShaderPlan): string {
+  return [constants(plan), commonWgsl, depthWgsl].join('\n');
+}
+
+export function coarseSource(plan: ShaderPlan): string {
+  return [constants(plan), commonWgsl, coarseWgsl].join('\n');
+}
+
+export function cullSource(plan: ShaderPlan): string {
+  const technique = plan.technique === 'flat-bits' ? [cullFlatWgsl] : [cullCompactionWgsl, plan.subgroups ? appendBallotWgsl : appendAtomicWgsl];
+  return [plan.subgroups ? 'enable subgroups;' : '', constants(plan), commonWgsl, cullWgsl, ...technique].join('\n');
+}
