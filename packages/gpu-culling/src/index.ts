@@ -4,6 +4,7 @@ export { EntityList, type PointLightInput, type SpotLightInput, type BoxInput } 
 export { resolveCamera, type CullCamera } from './camera.ts';
 export { buildTileGrid, type TileGrid } from './tile-grid.ts';
 export { cullReference, entityInTile, tileEntities, GPU_TOLERANCE, type CullReferenceInput, type CullReferenceResult } from './reference/cull.ts';
+export { compareTiles, gpuTileEntities, type TileComparison, type TileLayout } from './reference/compare.ts';
 export { referenceDepthTiles, linearDepth, type ReferenceTiles } from './reference/depth-tiles.ts';
 export { referencePrepare, type PreparedEntity } from './reference/prepare.ts';
 export type { CullTimestamps } from './timestamps.ts';
@@ -25,3 +26,7 @@ export {
   type Vec3,
 } from './api.ts';
 export { perspective, orthographic, lookAt, boxMatrix, type PerspectiveOptions, type OrthographicOptions } from './matrices.ts';
+export { CullingHeatmap, type HeatmapOptions } from './heatmap.ts';
+export { TiledDeferredShading, type GBuffer, type TiledDeferredOptions } from './tiled-deferred.ts';
+export { generateCity, populateCity, seededRandom, BOX_FLOATS, type City, type CityOptions, type CityEntityOptions } from './example/city.ts';
+export { ForwardPlusBoxes, type ForwardPlusBoxesOptions, type ShadingMode } from './example/forward-plus-boxes.ts';

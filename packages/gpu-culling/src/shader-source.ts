@@ -3,6 +3,8 @@
 import commonWgsl from './shaders/common.wgsl?raw';
 import prepareWgsl from './shaders/prepare.wgsl?raw';
 import depthWgsl from './shaders/depth.wgsl?raw';
+import depthAtomicWgsl from './shaders/depth-reduce-atomic.wgsl?raw';
+import depthSubgroupsWgsl from './shaders/depth-reduce-subgroups.wgsl?raw';
 import coarseWgsl from './shaders/coarse.wgsl?raw';
 import cullWgsl from './shaders/cull.wgsl?raw';
 import cullFlatWgsl from './shaders/cull-flat.wgsl?raw';
@@ -20,7 +22,18 @@ export interface ShaderPlan {
   bucketsPerTile: number;
   listCapacity: number;
   cullThreads: number;
+  /** Compaction appends by subgroup ballot. */
   subgroups: boolean;
+  /** The depth pass reduces over subgroups first. */
+  depthSubgroups: boolean;
+}
+
+/** Invocations per side of the depth pass's workgroup, whatever the tile size. */
+const DEPTH_SIDE = 8;
+
+/** Words of the bucket mask in front of a flat-bits tile: one bit per bucket. */
+export function maskWords(bucketsPerTile: number): number {
+  return Math.ceil(bucketsPerTile / 32);
 }
 
 export function nextPowerOfTwo(n: number): number {
@@ -28,14 +41,14 @@ export function nextPowerOfTwo(n: number): number {
 }
 
 function constants(plan: ShaderPlan): string {
-  const depthSide = Math.min(plan.tileSize, 16);
   return [
     `const TILE_SIZE: u32 = ${plan.tileSize}u;`,
     `const BUCKETS: u32 = ${plan.bucketsPerTile}u;`,
+    `const MASK_WORDS: u32 = ${maskWords(plan.bucketsPerTile)}u;`,
     `const COARSE_FACTOR: u32 = ${COARSE_FACTOR}u;`,
     `const CULL_THREADS: u32 = ${plan.cullThreads}u;`,
-    `const DEPTH_SIDE: u32 = ${depthSide}u;`,
-    `const PIXELS_SIDE: u32 = ${plan.tileSize / depthSide}u;`,
+    `const DEPTH_SIDE: u32 = ${DEPTH_SIDE}u;`,
+    `const PIXELS_SIDE: u32 = ${plan.tileSize / DEPTH_SIDE}u;`,
     `const STATS_HEADER: u32 = ${STATS_HEADER}u;`,
     `const LIST_CAPACITY: u32 = ${plan.listCapacity}u;`,
     `const LIST_STRIDE: u32 = ${plan.listCapacity + 1}u;`,
@@ -48,7 +61,7 @@ export function prepareSource(plan: ShaderPlan): string {
 }
 
 export function depthSource(plan: ShaderPlan): string {
-  return [constants(plan), commonWgsl, depthWgsl].join('\n');
+  return [plan.depthSubgroups ? 'enable subgroups;' : '', constants(plan), commonWgsl, depthWgsl, plan.depthSubgroups ? depthSubgroupsWgsl : depthAtomicWgsl].join('\n');
 }
 
 export function coarseSource(plan: ShaderPlan): string {

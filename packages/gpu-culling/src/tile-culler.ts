@@ -3,7 +3,7 @@ import { resolveCamera, type CullCamera } from './camera.ts';
 import { cullingShaderModule, type CullingModuleOptions } from './culling-module.ts';
 import type { EntityList } from './entity-list.ts';
 import { GpuCullingError } from './errors.ts';
-import { coarseSource, cullSource, depthSource, prepareSource, STATS_HEADER, type ShaderPlan } from './shader-source.ts';
+import { coarseSource, cullSource, depthSource, maskWords, prepareSource, STATS_HEADER, type ShaderPlan } from './shader-source.ts';
 import { buildTileGrid, CORNER_FLOATS, PLANE_FLOATS, type TileGrid } from './tile-grid.ts';
 import { passTimestampWrites, type CullTimestamps } from './timestamps.ts';
 
@@ -24,6 +24,8 @@ export interface TileCullerOptions {
   depthMask?: boolean;
   /** Use subgroup operations when the device has the `subgroups` feature (default true). */
   subgroups?: boolean;
+  /** Invocations per tile in the culling pass: 64, 128 or 256 (default 128; see BENCHMARKS.md). */
+  cullThreads?: 64 | 128 | 256;
 }
 
 /** What `read()` returns: the culling result on the host, for tests, tools and statistics. */
@@ -46,10 +48,9 @@ export const TILE_INFO_WORDS = 12;
 const DEPTH_FORMATS = new Set<GPUTextureFormat>(['depth16unorm', 'depth24plus', 'depth24plus-stencil8', 'depth32float', 'depth32float-stencil8']);
 const FRAME_BYTES = 256;
 /** The uniform the shading module reads (see culling-module.ts). */
-export const VIEW_BYTES = 112;
+export const VIEW_BYTES = 128;
 const WORD = 4;
 const MAX_LIST_CAPACITY = 1023;
-const CULL_THREADS = 256;
 const STAGE_GROUP = 64;
 
 // Binding numbers shared by every pass (see shaders/*.wgsl).
@@ -74,10 +75,15 @@ export class TileCuller {
   readonly bucketsPerTile: number;
   /** Compaction: most entities kept per tile. */
   readonly maxPerTile: number;
-  /** u32 words per tile in `tileBuffer`. */
+  /** u32 words per tile in `tileBuffer`: flat bits hold `maskWords` words of bucket mask, then the buckets. */
   readonly wordsPerTile: number;
+  /** Flat bits: words of the bucket mask in front of each tile's buckets (one bit per non-empty bucket). */
+  readonly maskWords: number;
   /** Whether the compaction append uses subgroup ballots. */
   readonly subgroups: boolean;
+  /** Whether the depth pass reduces over subgroups before its workgroup atomics. */
+  readonly depthSubgroups: boolean;
+  readonly cullThreads: number;
   scatterThreshold: number;
   readonly #device: GPUDevice;
   readonly #pipelines: Record<Stage, GPUComputePipeline>;
@@ -112,10 +118,10 @@ export class TileCuller {
     if (!Number.isInteger(requested) || requested < 1) throw new GpuCullingError(`maxEntities must be a positive integer, got ${requested}.`);
     const maxEntities = Math.ceil(requested / 32) * 32;
     const bucketsPerTile = maxEntities / 32;
-    // Flat bits keep one workgroup-memory word per bucket; scatter keeps a bucket per coarse tile too.
+    // Flat bits keep one workgroup-memory word per bucket and per mask word.
     const workgroupWords = Math.floor(device.limits.maxComputeWorkgroupStorageSize / WORD) - 8;
-    if (bucketsPerTile > workgroupWords) {
-      throw new GpuCullingError(`maxEntities ${maxEntities} needs ${bucketsPerTile * WORD} bytes of workgroup memory, above this device's maxComputeWorkgroupStorageSize (${device.limits.maxComputeWorkgroupStorageSize}); the most is ${workgroupWords * 32}.`);
+    if (bucketsPerTile + maskWords(bucketsPerTile) > workgroupWords) {
+      throw new GpuCullingError(`maxEntities ${maxEntities} needs ${(bucketsPerTile + maskWords(bucketsPerTile)) * WORD} bytes of workgroup memory, above this device's maxComputeWorkgroupStorageSize (${device.limits.maxComputeWorkgroupStorageSize}); the most is ${Math.floor((workgroupWords * 32 * 32) / 33 / 32) * 32}.`);
     }
     const maxPerTile = options.maxPerTile ?? 255;
     if (!Number.isInteger(maxPerTile) || maxPerTile < 1 || maxPerTile > MAX_LIST_CAPACITY) throw new GpuCullingError(`maxPerTile must be an integer in 1..${MAX_LIST_CAPACITY}, got ${maxPerTile}.`);
@@ -128,12 +134,18 @@ export class TileCuller {
     this.maxEntities = maxEntities;
     this.bucketsPerTile = bucketsPerTile;
     this.maxPerTile = maxPerTile;
-    this.wordsPerTile = technique === 'flat-bits' ? bucketsPerTile : maxPerTile + 1;
-    this.subgroups = (options.subgroups ?? true) && device.features.has('subgroups') && technique === 'compaction';
+    this.maskWords = maskWords(bucketsPerTile);
+    this.wordsPerTile = technique === 'flat-bits' ? this.maskWords + bucketsPerTile : maxPerTile + 1;
+    const subgroups = (options.subgroups ?? true) && device.features.has('subgroups');
+    this.subgroups = subgroups && technique === 'compaction';
+    this.depthSubgroups = subgroups;
+    const cullThreads = options.cullThreads ?? 128;
+    if (![64, 128, 256].includes(cullThreads)) throw new GpuCullingError(`cullThreads must be 64, 128 or 256, got ${cullThreads}.`);
+    this.cullThreads = cullThreads;
     this.scatterThreshold = threshold;
     this.#device = device;
 
-    const plan: ShaderPlan = { tileSize, technique, bucketsPerTile, listCapacity: maxPerTile, cullThreads: CULL_THREADS, subgroups: this.subgroups };
+    const plan: ShaderPlan = { tileSize, technique, bucketsPerTile, listCapacity: maxPerTile, cullThreads, subgroups: this.subgroups, depthSubgroups: this.depthSubgroups };
     const pipeline = (label: string, code: string, entryPoint: string): GPUComputePipeline =>
       device.createComputePipeline({ label: `cuttle.culling.${label}`, layout: 'auto', compute: { module: device.createShaderModule({ label: `cuttle.culling.${label}`, code }), entryPoint } });
     const cull = cullSource(plan);
@@ -204,6 +216,11 @@ export class TileCuller {
   /** Flat bits or compaction lists, `wordsPerTile` u32 per tile (created by the first `cull`). */
   get tileBuffer(): GPUBuffer {
     return this.#requireSized().tileOut;
+  }
+
+  /** Statistics: dropped entities, overflowed tiles, 2 spare words, then the entity count of every tile (created by the first `cull`). */
+  get countBuffer(): GPUBuffer {
+    return this.#requireSized().stats;
   }
 
   /** The uniform block of the shading module (camera, tile grid, counts). */
@@ -410,7 +427,7 @@ export class TileCuller {
     w[19] = this.tileSize;
     v[20] = grid.width;
     v[21] = grid.height;
-    w.set([grid.tilesX, this.wordsPerTile, this.#counts.decals, this.#counts.probes, this.#counts.lights, this.technique === 'flat-bits' ? 0 : 1], 22);
+    w.set([grid.tilesX, this.wordsPerTile, this.#counts.decals, this.#counts.probes, this.#counts.lights, this.technique === 'flat-bits' ? 0 : 1, this.maskWords], 22);
     this.#device.queue.writeBuffer(this.#view, 0, v);
   }
 
@@ -422,7 +439,7 @@ export class TileCuller {
       throw new GpuCullingError(`${grid.width}x${grid.height} needs ${grid.tilesX}x${grid.tilesY} tiles, above maxComputeWorkgroupsPerDimension (${limits.maxComputeWorkgroupsPerDimension}); use a larger tileSize.`);
     }
     const outBytes = tiles * this.wordsPerTile * WORD;
-    const coarseBytes = coarseTiles * this.bucketsPerTile * WORD;
+    const coarseBytes = coarseTiles * (this.maskWords + this.bucketsPerTile) * WORD;
     const most = Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize);
     if (outBytes > most || coarseBytes > most) {
       throw new GpuCullingError(`${grid.width}x${grid.height} with ${tiles} tiles of ${this.wordsPerTile} words needs ${outBytes} bytes, above this device's storage buffer limit (${most}); use a larger tileSize, a smaller maxEntities, or the 'compaction' technique, or request a device with higher maxStorageBufferBindingSize and maxBufferSize.`);

@@ -56,6 +56,16 @@ describe.each(['flat-bits', 'compaction'] as const)('%s', (technique) => {
   }
 });
 
+describe('culling workgroup sizes', () => {
+  for (const cullThreads of [64, 256] as const) {
+    for (const technique of ['flat-bits', 'compaction'] as const) {
+      gpuTest(`${cullThreads} invocations per tile, ${technique}, scatter`, async ({ device }) => {
+        expectMatches(await gpuAndBack(device, { width: 203, height: 141, seed: 7, ...EVERY_KIND }, { technique, method: 'scatter', cullThreads }));
+      });
+    }
+  }
+});
+
 describe('compaction details', () => {
   gpuTest('the portable append (no subgroups) matches too', async ({ device }) => {
     const run = expectMatches(await gpuAndBack(device, { width: 203, height: 141, seed: 7, ...EVERY_KIND }, { technique: 'compaction', subgroups: false }));

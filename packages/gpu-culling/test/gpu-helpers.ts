@@ -7,9 +7,11 @@ import {
   cullReference,
   GPU_TOLERANCE,
   TILE_INFO_WORDS,
+  compareTiles,
+  gpuTileEntities,
   TileCuller,
-  tileEntities,
   type CullReadback,
+  type TileLayout,
   type CullReferenceResult,
   type TileCullerOptions,
 } from '../src/index.ts';
@@ -114,47 +116,18 @@ export function expectTileInfo(run: CullRun): void {
 
 /** The GPU's entity set of tile `t`: the flat bits, or the compaction list's entries. */
 export function gpuTileSet(culler: TileCuller, result: CullReadback, t: number): number[] {
-  if (culler.technique === 'flat-bits') return tileEntities(result.tiles, culler.bucketsPerTile, t);
-  const base = t * culler.wordsPerTile;
-  const header = result.tiles[base]!;
-  const count = (header & 0x3ff) + ((header >>> 10) & 0x3ff) + ((header >>> 20) & 0x3ff);
-  return Array.from(result.tiles.subarray(base + 1, base + 1 + count));
+  return gpuTileEntities(result.tiles, layoutOf(culler), t);
 }
 
-/**
- * Every tile's GPU set lies between the reference's certain and possible sets (compaction
- * tiles that overflowed: inside the possible set, full). Checks list order and statistics
- * words of compaction too. Returns how many pairs were certain and borderline.
- */
+function layoutOf(culler: TileCuller): TileLayout {
+  return { technique: culler.technique, bucketsPerTile: culler.bucketsPerTile, wordsPerTile: culler.wordsPerTile, maskWords: culler.maskWords, maxPerTile: culler.maxPerTile, counts: culler.entityCounts };
+}
+
+/** Every tile's GPU set lies between the reference's certain and possible sets (see compareTiles). */
 export function expectTileSets(run: CullRun): Agreement {
-  const { culler, result, reference } = run;
-  const buckets = reference.bucketsPerTile;
-  const tiles = reference.tiles.surfacePixels.length;
-  const { decals, probes } = culler.entityCounts;
-  let certain = 0, borderline = 0;
-  for (let t = 0; t < tiles; t++) {
-    const definite = new Set(tileEntities(reference.definite, buckets, t));
-    const possible = new Set(tileEntities(reference.possible, buckets, t));
-    certain += definite.size;
-    borderline += possible.size - definite.size;
-    const gpu = gpuTileSet(culler, result, t);
-    expect(new Set(gpu).size, `tile ${t} lists an entity twice`).toBe(gpu.length);
-    for (const e of gpu) if (!possible.has(e)) throw new Error(`tile ${t}: GPU keeps entity ${e}, which the reference culls (certain: ${[...definite].join(',')})`);
-    expect(result.entitiesPerTile[t], `entity count of tile ${t}`).toBe(gpu.length);
-    if (culler.technique === 'compaction') {
-      const header = result.tiles[t * culler.wordsPerTile]!;
-      const overflowed = (header >>> 30) & 1;
-      expect(header & 0x3ff, `decal count of tile ${t}`).toBe(gpu.filter((e) => e < decals).length);
-      expect((header >>> 10) & 0x3ff, `probe count of tile ${t}`).toBe(gpu.filter((e) => e >= decals && e < decals + probes).length);
-      if (gpu.some((e) => e < decals + probes)) expect(gpu, `tile ${t} with decals or probes is sorted`).toEqual([...gpu].sort((a, b) => a - b));
-      if (overflowed) {
-        expect(gpu.length, `overflowed tile ${t} is full`).toBe(culler.maxPerTile);
-        continue;
-      }
-    }
-    for (const e of definite) if (!gpu.includes(e)) throw new Error(`tile ${t}: GPU misses entity ${e}, which the reference certainly keeps`);
-  }
-  return { certain, borderline };
+  const comparison = compareTiles(run.result.tiles, run.result.entitiesPerTile, layoutOf(run.culler), run.reference);
+  expect(comparison.errors).toEqual([]);
+  return { certain: comparison.certain, borderline: comparison.borderline };
 }
 
 /** Pairs in the reference's possible sets, summed over tiles. */

@@ -14,7 +14,10 @@ const PROBE_WGSL = /* wgsl */ `
 // Whether entity e is in tile t by the tile buffer itself (per lane, not scalarized).
 fn in_own_tile(t: u32, e: u32) -> bool {
   if (cull_view.technique == 0u) {
-    return (cull_tiles[t * cull_view.words_per_tile + e / 32u] & (1u << (e & 31u))) != 0u;
+    let base = t * cull_view.words_per_tile;
+    let bucket = e / 32u;
+    let listed = (cull_tiles[base + bucket / 32u] & (1u << (bucket & 31u))) != 0u;
+    return listed && (cull_tiles[base + cull_view.mask_words + bucket] & (1u << (e & 31u))) != 0u;
   }
   let header = cull_tiles[t * cull_view.words_per_tile];
   let count = (header & 0x3ffu) + ((header >> 10u) & 0x3ffu) + ((header >> 20u) & 0x3ffu);

@@ -1,7 +1,8 @@
 // Scatter culling, the post's "gather vs scatter" section: coarse tiles of COARSE_FACTOR x
 // COARSE_FACTOR tiles take their depth range from the depth pass, then one invocation per
-// entity marks the coarse tiles it can touch in their flat bit arrays. The fine culling pass
-// then reads only its coarse tile's entities instead of all of them.
+// entity marks the coarse tiles it can touch in their flat bit arrays (bucket mask first, as in
+// cull-flat.wgsl; the host clears them every frame). The fine culling pass then reads only its
+// coarse tile's entities instead of all of them.
 
 @group(0) @binding(0) var<uniform> frame: Frame;
 @group(0) @binding(2) var<storage, read> rects: array<vec2u>;
@@ -68,7 +69,9 @@ fn scatter(@builtin(global_invocation_id) id: vec3u) {
       let coarse = cy * frame.coarse.x + cx;
       let info = coarse_info[coarse];
       if (info.pixels != 0u && sphere_touches_aabb(sphere.xyz, radius, info.center, info.extent)) {
-        atomicOr(&coarse_bits[coarse * BUCKETS + bucket], bit);
+        let base = coarse * (MASK_WORDS + BUCKETS);
+        atomicOr(&coarse_bits[base + MASK_WORDS + bucket], bit);
+        atomicOr(&coarse_bits[base + (bucket >> 5u)], 1u << (bucket & 31u));
       }
     }
   }

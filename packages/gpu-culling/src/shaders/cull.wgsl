@@ -125,14 +125,17 @@ fn cull_coarse(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_in
   }
   workgroupBarrier();
   // Each invocation owns buckets lid, lid + CULL_THREADS, ...: its candidates are their set
-  // bits. The loop runs as many rounds as the busiest invocation needs, so that subgroup and
-  // barrier operations inside stay in uniform control flow.
+  // bits (buckets whose mask bit is clear are empty and not read). The loop runs as many rounds
+  // as the busiest invocation needs, so that subgroup and barrier operations inside stay in
+  // uniform control flow.
   let coarse = (group.y / COARSE_FACTOR) * frame.coarse.x + group.x / COARSE_FACTOR;
-  let words = coarse * BUCKETS;
+  let base = coarse * (MASK_WORDS + BUCKETS);
   var mine = 0u;
   if (info.pixels != 0u) {
     for (var b = lid; b < BUCKETS; b += CULL_THREADS) {
-      mine += countOneBits(coarse_bits[words + b]);
+      if ((coarse_bits[base + (b >> 5u)] & (1u << (b & 31u))) != 0u) {
+        mine += countOneBits(coarse_bits[base + MASK_WORDS + b]);
+      }
     }
   }
   atomicMax(&candidate_rounds_atomic, mine);
@@ -143,15 +146,15 @@ fn cull_coarse(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_in
   let rounds = workgroupUniformLoad(&candidate_rounds);
   var bucket = lid;
   var bits = 0u;
-  if (bucket < BUCKETS) {
-    bits = coarse_bits[words + bucket];
+  if (mine != 0u) {
+    bits = coarse_bits[base + MASK_WORDS + bucket];
   }
   for (var round = 0u; round < rounds; round++) {
     var e = 0xffffffffu;
     if (round < mine) {
       while (bits == 0u) {
         bucket += CULL_THREADS;
-        bits = coarse_bits[words + bucket];
+        bits = coarse_bits[base + MASK_WORDS + bucket];
       }
       e = bucket * 32u + firstTrailingBit(bits);
       bits &= bits - 1u;

@@ -25,6 +25,11 @@ struct CullView {
   lights: u32,
   // 0: flat bit arrays, 1: compaction lists.
   technique: u32,
+  // Flat bits: words of bucket mask in front of each tile's buckets.
+  mask_words: u32,
+  pad0: u32,
+  pad1: u32,
+  pad2: u32,
 }
 
 struct CullEntity {

@@ -1,0 +1,319 @@
+// GPU benchmark of tiled culling on a street-level view of a generated city (towers beside far
+// skylines: real depth discontinuities), at 1080p and 4K with 1k, 4k, 16k and 64k lights:
+// flat bits against compaction, gather against scatter, 2.5D against 2D, and what it buys the
+// forward+ shading pass. Before anything is timed, the GPU's results are checked against the
+// TypeScript reference. CUTTLE_BENCH_QUICK shrinks everything for a lavapipe smoke run.
+import { defineSuite, type BenchCase, type Measure } from '@cuttle/bench';
+import { requestNodeGpu, type NodeGpu } from '@cuttle/test-utils/node-gpu';
+import { boxMatrix, EntityList, ForwardPlusBoxes, generateCity, lookAt, perspective, populateCity, TILE_INFO_WORDS, TileCuller, type CameraInput, type City, type CullMethod, type Technique } from '../src/index.ts';
+import { verifyAgainstReference, verifyForwardPlus, verifyGatherEqualsScatter } from './verify.ts';
+
+const QUICK = Boolean(process.env.CUTTLE_BENCH_QUICK);
+const RESOLUTIONS: [string, number, number][] = QUICK ? [['180p', 320, 180], ['360p', 640, 360]] : [['1080p', 1920, 1080], ['4K', 3840, 2160]];
+const COUNTS = QUICK ? [256, 1024] : [1024, 4096, 16_384, 65_536];
+const ITERATIONS = QUICK ? 2 : 10;
+const FLUSH_BYTES = QUICK ? 1 << 20 : 256 << 20;
+/** Shading every light at every pixel is measured up to this many lights. */
+const EVERYTHING_LIMIT = 4096;
+
+let gpu: NodeGpu | undefined;
+let city: City;
+const cameras = new Map<string, CameraInput>();
+const depths = new Map<string, GPUTexture>();
+const colors = new Map<string, GPUTexture>();
+const lists = new Map<number, EntityList>();
+const cullers = new Map<string, TileCuller>();
+const renderers = new Map<string, ForwardPlusBoxes>();
+let flush: [GPUBuffer, GPUBuffer] | undefined;
+let querySet: GPUQuerySet | undefined;
+let resolveBuffer: GPUBuffer | undefined;
+let readback: GPUBuffer | undefined;
+
+function streetCamera(width: number, height: number): CameraInput {
+  return {
+    view: lookAt([city.street(3) + 1.5, 4, city.street(0) - 12], [city.street(3) + 1.5, 3, city.street(city.blocks)]),
+    projection: perspective({ fovY: 1.0, aspect: width / height, near: 0.2, far: 2000 }),
+  };
+}
+
+function lightList(count: number): EntityList {
+  let list = lists.get(count);
+  if (!list) {
+    list = new EntityList();
+    populateCity(city, list, { lights: count, seed: count });
+    lists.set(count, list);
+  }
+  return list;
+}
+
+/** 100 overlapping decals that cover the whole screen (the post's worst case), and 1000 lights. */
+function fullScreenDecals(): EntityList {
+  let list = lists.get(-1);
+  if (!list) {
+    list = new EntityList();
+    populateCity(city, list, { lights: 1000, seed: 99 });
+    const x = city.street(3) + 1.5, z = city.street(0);
+    for (let d = 0; d < 100; d++) list.addDecal({ matrix: boxMatrix([x, 10, z + 60], [200, 60, 200], d * 0.03), color: [1, 0.5, 0.2, 0.01] });
+    lists.set(-1, list);
+  }
+  return list;
+}
+
+function culler(technique: Technique, maxEntities: number, cullThreads: 64 | 128 | 256 = 128): TileCuller {
+  const key = `${technique}:${maxEntities}:${cullThreads}`;
+  let found = cullers.get(key);
+  if (!found) {
+    found = new TileCuller(gpu!.device, { technique, maxEntities, cullThreads });
+    cullers.set(key, found);
+  }
+  return found;
+}
+
+/** maxEntities for `count` lights: the seed's 4096 up to 4096 lights, else the count. */
+function capacityFor(count: number): number {
+  return Math.max(4096, count + 128);
+}
+
+function renderer(technique: Technique, maxEntities: number, scalarize = false): ForwardPlusBoxes {
+  const key = `${technique}:${maxEntities}:${scalarize}`;
+  let found = renderers.get(key);
+  if (!found) {
+    found = new ForwardPlusBoxes(gpu!.device, culler(technique, maxEntities), { colorFormat: 'rgba8unorm', scalarize });
+    found.setBoxes(city.boxes);
+    renderers.set(key, found);
+  }
+  return found;
+}
+
+function target(resolution: string, width: number, height: number): { depth: GPUTexture; color: GPUTexture; camera: CameraInput } {
+  let depth = depths.get(resolution);
+  if (!depth) {
+    const device = gpu!.device;
+    depth = device.createTexture({ size: [width, height], format: 'depth32float', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_SRC });
+    colors.set(resolution, device.createTexture({ size: [width, height], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC }));
+    const camera = streetCamera(width, height);
+    cameras.set(resolution, camera);
+    const boxes = renderer('flat-bits', 4096);
+    boxes.setCamera(camera);
+    const encoder = device.createCommandEncoder();
+    boxes.drawDepth(encoder, depth.createView());
+    device.queue.submit([encoder.finish()]);
+    depths.set(resolution, depth);
+  }
+  return { depth, color: colors.get(resolution)!, camera: cameras.get(resolution)! };
+}
+
+/**
+ * Mean GPU milliseconds of `record` over ITERATIONS runs in one submit, each timed on its own,
+ * with a 256 MiB copy before each so that no run finds the last one's data in the L2 cache.
+ */
+async function timeRuns(record: (encoder: GPUCommandEncoder, begin: number, end: number) => void): Promise<number> {
+  const device = gpu!.device;
+  const encoder = device.createCommandEncoder();
+  for (let i = 0; i < ITERATIONS; i++) {
+    encoder.copyBufferToBuffer(flush![0], 0, flush![1], 0, FLUSH_BYTES);
+    record(encoder, i * 2, i * 2 + 1);
+  }
+  encoder.resolveQuerySet(querySet!, 0, ITERATIONS * 2, resolveBuffer!, 0);
+  encoder.copyBufferToBuffer(resolveBuffer!, 0, readback!, 0, ITERATIONS * 16);
+  device.queue.submit([encoder.finish()]);
+  await readback!.mapAsync(GPUMapMode.READ);
+  const stamps = new BigUint64Array(readback!.getMappedRange());
+  let total = 0;
+  for (let i = 0; i < ITERATIONS; i++) total += Number(stamps[i * 2 + 1]! - stamps[i * 2]!) / 1e6;
+  readback!.unmap();
+  return total / ITERATIONS;
+}
+
+interface Variant {
+  technique: Technique;
+  method: CullMethod;
+  depthMask: boolean;
+  cullThreads?: 64 | 128 | 256;
+}
+
+function prepared(resolution: [string, number, number], list: EntityList, capacity: number, variant: Variant): { c: TileCuller; depth: GPUTexture } {
+  const { depth, camera } = target(...resolution);
+  const c = culler(variant.technique, capacity, variant.cullThreads);
+  c.method = variant.method;
+  c.depthMask = variant.depthMask;
+  c.setCamera(camera);
+  c.setEntities(list);
+  return { c, depth };
+}
+
+function cullMs(resolution: [string, number, number], list: EntityList, capacity: number, variant: Variant): Measure {
+  return () => {
+    const { c, depth } = prepared(resolution, list, capacity, variant);
+    return timeRuns((encoder, begin, end) => { c.cull(encoder, depth, { querySet: querySet!, beginIndex: begin, endIndex: end }); });
+  };
+}
+
+/** Lights per shaded pixel: each surface pixel counts the entities of its tile. */
+function entitiesPerPixel(resolution: [string, number, number], count: number, depthMask: boolean): Measure {
+  return async () => {
+    const { c, depth } = prepared(resolution, lightList(count), capacityFor(count), { technique: 'flat-bits', method: 'scatter', depthMask });
+    const encoder = gpu!.device.createCommandEncoder();
+    c.cull(encoder, depth);
+    gpu!.device.queue.submit([encoder.finish()]);
+    const { entitiesPerTile, tileInfoWords } = await c.read();
+    let weighted = 0, pixels = 0;
+    for (let t = 0; t < entitiesPerTile.length; t++) {
+      const surface = tileInfoWords[t * TILE_INFO_WORDS + 9]!;
+      weighted += entitiesPerTile[t]! * surface;
+      pixels += surface;
+    }
+    return weighted / pixels;
+  };
+}
+
+/** The forward+ colour pass (after culling), or the same pass lighting every pixel with every entity. */
+function shadingMs(resolution: [string, number, number], count: number, technique: Technique, mode: 'culled' | 'everything', scalarize = false): Measure {
+  return async () => {
+    const capacity = capacityFor(count);
+    const { c, depth } = prepared(resolution, lightList(count), capacity, { technique, method: 'auto', depthMask: true });
+    const { color, camera } = target(...resolution);
+    const boxes = renderer(technique, capacity, scalarize);
+    boxes.setCamera(camera);
+    const encoder = gpu!.device.createCommandEncoder();
+    c.cull(encoder, depth);
+    gpu!.device.queue.submit([encoder.finish()]);
+    return timeRuns((enc, begin, end) => { boxes.drawShaded(enc, color.createView(), depth.createView(), mode, { querySet: querySet!, beginningOfPassWriteIndex: begin, endOfPassWriteIndex: end }); });
+  };
+}
+
+function stageMs(resolution: [string, number, number], count: number, variant: Variant, stages: string[]): Measure {
+  return async () => {
+    const { c, depth } = prepared(resolution, lightList(count), capacityFor(count), variant);
+    const profile = await c.profile(depth, ITERATIONS);
+    return stages.reduce((sum, stage) => sum + (profile[stage as keyof typeof profile] ?? 0), 0);
+  };
+}
+
+function label(count: number): string {
+  return count >= 1024 ? `${count / 1024}k` : String(count);
+}
+
+function cases(): BenchCase[] {
+  const out: BenchCase[] = [];
+  const flatScatter: Variant = { technique: 'flat-bits', method: 'scatter', depthMask: true };
+  for (const resolution of RESOLUTIONS) {
+    const [name] = resolution;
+    for (const count of COUNTS) {
+      const list = lightList(count);
+      const capacity = capacityFor(count);
+      out.push({
+        name: `cull ${name}, ${label(count)} lights (2.5D)`,
+        unit: 'ms',
+        higherIsBetter: false,
+        ours: cullMs(resolution, list, capacity, flatScatter),
+        peers: {
+          'flat bits, gather': cullMs(resolution, list, capacity, { technique: 'flat-bits', method: 'gather', depthMask: true }),
+          'compaction, scatter': cullMs(resolution, list, capacity, { technique: 'compaction', method: 'scatter', depthMask: true }),
+          'compaction, gather': cullMs(resolution, list, capacity, { technique: 'compaction', method: 'gather', depthMask: true }),
+          'flat bits, scatter, 2D': cullMs(resolution, list, capacity, { technique: 'flat-bits', method: 'scatter', depthMask: false }),
+        },
+      });
+      out.push({
+        name: `lights per shaded pixel, ${name}, ${label(count)} lights`,
+        unit: 'lights/px',
+        higherIsBetter: false,
+        ours: entitiesPerPixel(resolution, count, true),
+        peers: { '2D (no depth mask)': entitiesPerPixel(resolution, count, false) },
+      });
+      const shadingPeers: Record<string, Measure> = {
+        'compaction tiles': shadingMs(resolution, count, 'compaction', 'culled'),
+        'flat bits, scalarized': shadingMs(resolution, count, 'flat-bits', 'culled', true),
+        'compaction, scalarized': shadingMs(resolution, count, 'compaction', 'culled', true),
+      };
+      if (count <= EVERYTHING_LIMIT) shadingPeers['every light at every pixel'] = shadingMs(resolution, count, 'flat-bits', 'everything');
+      out.push({ name: `forward+ shading pass, ${name}, ${label(count)} lights`, unit: 'ms', higherIsBetter: false, ours: shadingMs(resolution, count, 'flat-bits', 'culled'), peers: shadingPeers });
+    }
+    const seedList = lightList(COUNTS[0]!);
+    out.push({
+      name: `seed set-up: ${label(COUNTS[0]!)} lights, 4096 max, gather, ${name}`,
+      unit: 'ms',
+      higherIsBetter: false,
+      ours: cullMs(resolution, seedList, 4096, { technique: 'flat-bits', method: 'gather', depthMask: true }),
+      peers: { 'compaction (255 per tile)': cullMs(resolution, seedList, 4096, { technique: 'compaction', method: 'gather', depthMask: true }) },
+    });
+  }
+  const big = RESOLUTIONS[RESOLUTIONS.length - 1]!;
+  const most = COUNTS[COUNTS.length - 1]!;
+  for (const [stage, stages] of [['prepare (entities to cull space)', ['prepare']], ['depth pass (range, 2.5D mask, AABB)', ['depth']], ['coarse tiles + scatter', ['coarseBounds', 'scatter']], ['fine culling', ['fromCoarse']]] as const) {
+    out.push({ name: `stage ms at ${big[0]}, ${label(most)} lights: ${stage}`, unit: 'ms', higherIsBetter: false, ours: stageMs(big, most, flatScatter, [...stages]), peers: {} });
+  }
+  // Invocations per tile in the culling pass (the default is the best of these on the H100).
+  for (const resolution of RESOLUTIONS) {
+    const count = COUNTS[1] ?? COUNTS[0]!;
+    for (const method of ['gather', 'scatter'] as const) {
+      const variant = (cullThreads: 64 | 128 | 256): Variant => ({ technique: 'flat-bits', method, depthMask: true, cullThreads });
+      out.push({
+        name: `tuning: ${method}, ${resolution[0]}, ${label(count)} lights, 128 invocations per tile`,
+        unit: 'ms',
+        higherIsBetter: false,
+        ours: cullMs(resolution, lightList(count), capacityFor(count), variant(128)),
+        peers: { '64 invocations': cullMs(resolution, lightList(count), capacityFor(count), variant(64)), '256 invocations': cullMs(resolution, lightList(count), capacityFor(count), variant(256)) },
+      });
+    }
+  }
+  for (const count of [COUNTS[1] ?? COUNTS[0]!]) {
+    for (const [stage, stages] of [['depth pass', ['depth']], ['gather culling', ['gather']]] as const) {
+      out.push({ name: `stage ms at ${big[0]}, ${label(count)} lights: ${stage}`, unit: 'ms', higherIsBetter: false, ours: stageMs(big, count, { technique: 'flat-bits', method: 'gather', depthMask: true }, [...stages]), peers: {} });
+    }
+    for (const [stage, stages] of [['coarse tiles + scatter', ['coarseBounds', 'scatter']], ['fine culling', ['fromCoarse']]] as const) {
+      out.push({ name: `stage ms at ${big[0]}, ${label(count)} lights: ${stage}`, unit: 'ms', higherIsBetter: false, ours: stageMs(big, count, flatScatter, [...stages]), peers: {} });
+    }
+  }
+  const decals = fullScreenDecals();
+  out.push({
+    name: `100 full-screen decals + 1k lights, gather, ${big[0]}`,
+    unit: 'ms',
+    higherIsBetter: false,
+    ours: cullMs(big, decals, 4096, { technique: 'flat-bits', method: 'gather', depthMask: true }),
+    peers: { 'compaction (sorted tiles)': cullMs(big, decals, 4096, { technique: 'compaction', method: 'gather', depthMask: true }) },
+  });
+  return out;
+}
+
+export const suite = defineSuite({
+  package: '@cuttle/gpu-culling',
+  kind: 'gpu',
+  rounds: QUICK ? 1 : 5,
+  async setup() {
+    gpu = await requestNodeGpu();
+    const device = gpu.device;
+    city = generateCity({ seed: 11, blocks: 12 });
+    flush = [device.createBuffer({ size: FLUSH_BYTES, usage: GPUBufferUsage.COPY_SRC }), device.createBuffer({ size: FLUSH_BYTES, usage: GPUBufferUsage.COPY_DST })];
+    querySet = device.createQuerySet({ type: 'timestamp', count: ITERATIONS * 2 });
+    resolveBuffer = device.createBuffer({ size: ITERATIONS * 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+    readback = device.createBuffer({ size: ITERATIONS * 16, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+    // Right before fast: every technique and method against the reference on this GPU, gather
+    // against scatter bit for bit at full size, and forward+ against shading everything.
+    await verifyAgainstReference(device);
+    const big = RESOLUTIONS[RESOLUTIONS.length - 1]!;
+    const most = COUNTS[COUNTS.length - 1]!;
+    const { depth, camera } = target(...big);
+    await verifyGatherEqualsScatter(device, camera, depth, lightList(most), capacityFor(most));
+    const small = RESOLUTIONS[0]!;
+    const view = target(...small);
+    await verifyForwardPlus(device, renderer('flat-bits', 4096), culler('flat-bits', 4096), view.camera, view.depth, view.color, lightList(COUNTS[0]!));
+    console.error('  results checked against the reference: ok');
+  },
+  teardown() {
+    for (const c of cullers.values()) c.destroy();
+    for (const r of renderers.values()) r.destroy();
+    gpu?.device.destroy();
+  },
+  gpu: () => (gpu ? gpu.info.summary : null),
+  cases,
+  notes: [
+    'Scene: a generated city (12 x 12 blocks of towers 5-80 units high, props), camera at street level looking down a street: near walls beside far skylines and sky.',
+    `Lights along streets, on facades and above roofs (20% spots), ranges 3-12; maxEntities 4096 up to 4096 lights, else the count + 128. Tiles 16 x 16.`,
+    `Each sample: ${ITERATIONS} culling runs in one submit, each timed alone by timestamp queries (prepare + depth + [coarse + scatter] + cull, one compute pass),`,
+    'with a 256 MiB copy before each so that no run starts with the last one\'s data in L2; median of the rounds. Ours: flat bit arrays, scatter, 2.5D.',
+    'Lights per shaded pixel: every pixel that holds a surface counts its tile\'s entities. Forward+ rows: the colour pass over the prepass depth (depth test equal),',
+    'culled (cull_shade) or every light at every pixel (cull_shade_everything). Before timing, each technique and method is checked against the TypeScript reference,',
+    'gather against scatter bit for bit at the largest size, and the culled forward+ image against shading everything.',
+  ].join(' '),
+});

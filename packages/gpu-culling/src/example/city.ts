@@ -1,0 +1,162 @@
+// A generated city for the examples, the benchmark and the demo: blocks of towers of random
+// heights along a street grid, with props, so that a street-level view has the depth
+// discontinuities tile culling must cope with (near walls beside far skylines, gaps between
+// towers). Plus lights along the streets, decals on the crossings and a probe per block.
+import { boxMatrix } from '../matrices.ts';
+import type { EntityList } from '../entity-list.ts';
+import { GpuCullingError } from '../errors.ts';
+
+/** Floats per box in `City.boxes`: centre xyz, packed rgba8 colour (as float bits), half size xyz, 0. */
+export const BOX_FLOATS = 8;
+
+export interface CityOptions {
+  seed?: number;
+  /** Blocks along x and z (default 10 x 10). */
+  blocks?: number;
+  /** Side of a block and width of a street, in world units (default 24 and 10). */
+  blockSize?: number;
+  streetWidth?: number;
+}
+
+export interface City {
+  /** BOX_FLOATS per box; the first box is the ground. */
+  boxes: Float32Array<ArrayBuffer>;
+  count: number;
+  /** Blocks per side, block size and street width it was made with. */
+  blocks: number;
+  blockSize: number;
+  streetWidth: number;
+  /** Centre of the street between block rows i and i + 1 (x and z alike). */
+  street(i: number): number;
+  /** Half the city's extent. */
+  extent: number;
+}
+
+/** A small xorshift generator: the same seed, the same city. */
+export function seededRandom(seed: number): () => number {
+  let x = (seed >>> 0) || 0x9e3779b9;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 2 ** 32;
+  };
+}
+
+function packColor(r: number, g: number, b: number): number {
+  const bits = new Uint32Array([(Math.round(r * 255) | (Math.round(g * 255) << 8) | (Math.round(b * 255) << 16) | (255 << 24)) >>> 0]);
+  return new Float32Array(bits.buffer)[0]!;
+}
+
+export function generateCity(options: CityOptions = {}): City {
+  const blocks = options.blocks ?? 10;
+  const blockSize = options.blockSize ?? 24;
+  const streetWidth = options.streetWidth ?? 10;
+  if (!Number.isInteger(blocks) || blocks < 1 || !(blockSize > 0) || !(streetWidth > 0)) throw new GpuCullingError('generateCity needs a positive integer blocks and positive sizes.');
+  const random = seededRandom(options.seed ?? 1);
+  const pitch = blockSize + streetWidth;
+  const extent = (blocks * pitch) / 2;
+  const boxes: number[] = [];
+  const add = (cx: number, cy: number, cz: number, hx: number, hy: number, hz: number, color: number): void => {
+    boxes.push(cx, cy, cz, color, hx, hy, hz, 0);
+  };
+  add(0, -0.5, 0, extent + 40, 0.5, extent + 40, packColor(0.32, 0.32, 0.34));
+  for (let bx = 0; bx < blocks; bx++) {
+    for (let bz = 0; bz < blocks; bz++) {
+      const x0 = -extent + bx * pitch + streetWidth / 2;
+      const z0 = -extent + bz * pitch + streetWidth / 2;
+      // 2x2 lots per block, each a tower of its own height; some lots stay open (plazas).
+      const lot = blockSize / 2;
+      for (let lx = 0; lx < 2; lx++) {
+        for (let lz = 0; lz < 2; lz++) {
+          if (random() < 0.15) continue;
+          const height = random() < 0.2 ? 30 + random() * 50 : 5 + random() * 20;
+          const inset = 0.8 + random() * 1.5;
+          const tone = 0.45 + random() * 0.4;
+          add(x0 + lot * (lx + 0.5), height / 2, z0 + lot * (lz + 0.5), lot / 2 - inset, height / 2, lot / 2 - inset, packColor(tone, tone * (0.9 + random() * 0.1), tone * (0.85 + random() * 0.2)));
+        }
+      }
+      // Props along the block's street side: posts and parked cars.
+      for (let p = 0; p < 4; p++) {
+        const along = z0 + random() * blockSize;
+        if (random() < 0.5) add(x0 - 1.5, 1.5, along, 0.15, 1.5, 0.15, packColor(0.2, 0.2, 0.22));
+        else add(x0 - 2.5, 0.7, along, 0.9, 0.7, 2, packColor(0.2 + random() * 0.6, 0.2 + random() * 0.3, 0.2 + random() * 0.6));
+      }
+      // Street trees: a trunk and a loose canopy of leaf clumps with gaps between them, the
+      // alpha-tested foliage of real scenes that makes tile depth ranges jump.
+      for (let tree = 0; tree < 3; tree++) {
+        const tx = x0 - 3.5, tz = z0 + (tree + 0.5) * (blockSize / 3);
+        add(tx, 2, tz, 0.2, 2, 0.2, packColor(0.3, 0.22, 0.15));
+        for (let clump = 0; clump < 9; clump++) {
+          const size = 0.35 + random() * 0.5;
+          add(tx + (random() - 0.5) * 4, 4.2 + random() * 3, tz + (random() - 0.5) * 4, size, size, size, packColor(0.15 + random() * 0.1, 0.35 + random() * 0.2, 0.12));
+        }
+      }
+    }
+  }
+  const data = new Float32Array(boxes);
+  return {
+    boxes: data,
+    count: data.length / BOX_FLOATS,
+    blocks,
+    blockSize,
+    streetWidth,
+    street: (i) => -extent + i * pitch,
+    extent,
+  };
+}
+
+export interface CityEntityOptions {
+  seed?: number;
+  lights: number;
+  /** Share of spot lights among the lights (default 0.2). */
+  spotShare?: number;
+  /** Light ranges (default 3 to 12). */
+  range?: [number, number];
+  /** Decals on street crossings and probes per block (default 0 each). */
+  decals?: number;
+  probes?: number;
+}
+
+/**
+ * Adds lights along the streets (at street level, on facades and over roofs), decals on the
+ * ground and probes over blocks to `entities`. Returns the light positions (xyz triplets) so
+ * that callers can animate them.
+ */
+export function populateCity(city: City, entities: EntityList, options: CityEntityOptions): Float32Array {
+  const random = seededRandom(options.seed ?? 7);
+  const [rangeMin, rangeMax] = options.range ?? [3, 12];
+  const spotShare = options.spotShare ?? 0.2;
+  const lanes = city.blocks + 1;
+  for (let d = 0; d < (options.decals ?? 0); d++) {
+    const x = city.street(Math.floor(random() * lanes));
+    const z = city.street(Math.floor(random() * lanes));
+    entities.addDecal({ matrix: boxMatrix([x + (random() - 0.5) * 6, 0, z + (random() - 0.5) * 6], [1 + random() * 3, 0.6, 1 + random() * 3], random() * Math.PI), color: [0.6 + random() * 0.4, random() * 0.5, random() * 0.3, 0.85] });
+  }
+  const pitch = city.blockSize + city.streetWidth;
+  for (let p = 0; p < (options.probes ?? 0); p++) {
+    const bx = Math.floor(random() * city.blocks), bz = Math.floor(random() * city.blocks);
+    const cx = city.street(bx) + pitch / 2, cz = city.street(bz) + pitch / 2;
+    entities.addProbe({ matrix: boxMatrix([cx, 10, cz], [pitch / 2, 12, pitch / 2]), color: [0.05 + random() * 0.1, 0.05 + random() * 0.1, 0.08 + random() * 0.12, 0.8] });
+  }
+  const positions = new Float32Array(options.lights * 3);
+  for (let i = 0; i < options.lights; i++) {
+    const alongX = random() < 0.5;
+    const lane = city.street(Math.floor(random() * lanes));
+    const along = (random() * 2 - 1) * city.extent;
+    const side = (random() - 0.5) * city.streetWidth;
+    const height = random() < 0.8 ? 0.5 + random() * 6 : 10 + random() * 40;
+    const x = alongX ? along : lane + side;
+    const z = alongX ? lane + side : along;
+    positions.set([x, height, z], i * 3);
+    const hue = random();
+    const color: [number, number, number] = [0.5 + 0.5 * Math.cos(6.2832 * hue), 0.5 + 0.5 * Math.cos(6.2832 * (hue - 0.333)), 0.5 + 0.5 * Math.cos(6.2832 * (hue - 0.667))];
+    const range = rangeMin + random() * (rangeMax - rangeMin);
+    if (random() < spotShare) {
+      entities.addSpotLight({ position: [x, height, z], direction: [(random() - 0.5) * 0.6, -1, (random() - 0.5) * 0.6], range: range * 1.5, outerAngle: 0.3 + random() * 0.6, color, intensity: 12 });
+    } else {
+      entities.addPointLight({ position: [x, height, z], range, color, intensity: 6 });
+    }
+  }
+  return positions;
+}
