@@ -29,11 +29,15 @@ let querySet: GPUQuerySet | undefined;
 let resolveBuffer: GPUBuffer | undefined;
 let readback: GPUBuffer | undefined;
 
-function streetCamera(width: number, height: number): CameraInput {
-  return {
-    view: lookAt([city.street(3) + 1.5, 4, city.street(0) - 12], [city.street(3) + 1.5, 3, city.street(city.blocks)]),
-    projection: perspective({ fovY: 1.0, aspect: width / height, near: 0.2, far: 2000 }),
-  };
+type View = 'street' | 'park';
+
+/** Street: down a street between towers to the skyline. Park: across a park, through the trees. */
+function viewCamera(view: View, width: number, height: number): CameraInput {
+  const projection = perspective({ fovY: 1.0, aspect: width / height, near: 0.2, far: 2000 });
+  if (view === 'street') return { view: lookAt([city.street(3) + 1.5, 4, city.street(0) - 12], [city.street(3) + 1.5, 3, city.street(city.blocks)]), projection };
+  const [bx, bz] = city.parks[0]!;
+  const [x0, z0, x1, z1] = city.block(bx, bz);
+  return { view: lookAt([x0 - 4, 2.2, (z0 + z1) / 2], [x1 + 20, 3.5, (z0 + z1) / 2 + 3]), projection };
 }
 
 function lightList(count: number): EntityList {
@@ -85,22 +89,23 @@ function renderer(technique: Technique, maxEntities: number, scalarize = false):
   return found;
 }
 
-function target(resolution: string, width: number, height: number): { depth: GPUTexture; color: GPUTexture; camera: CameraInput } {
-  let depth = depths.get(resolution);
+function target(resolution: string, width: number, height: number, view: View = 'street'): { depth: GPUTexture; color: GPUTexture; camera: CameraInput } {
+  const key = `${resolution}:${view}`;
+  let depth = depths.get(key);
   if (!depth) {
     const device = gpu!.device;
     depth = device.createTexture({ size: [width, height], format: 'depth32float', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_SRC });
-    colors.set(resolution, device.createTexture({ size: [width, height], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC }));
-    const camera = streetCamera(width, height);
-    cameras.set(resolution, camera);
+    colors.set(key, device.createTexture({ size: [width, height], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC }));
+    const camera = viewCamera(view, width, height);
+    cameras.set(key, camera);
     const boxes = renderer('flat-bits', 4096);
     boxes.setCamera(camera);
     const encoder = device.createCommandEncoder();
     boxes.drawDepth(encoder, depth.createView());
     device.queue.submit([encoder.finish()]);
-    depths.set(resolution, depth);
+    depths.set(key, depth);
   }
-  return { depth, color: colors.get(resolution)!, camera: cameras.get(resolution)! };
+  return { depth, color: colors.get(key)!, camera: cameras.get(key)! };
 }
 
 /**
@@ -132,8 +137,8 @@ interface Variant {
   cullThreads?: 64 | 128 | 256;
 }
 
-function prepared(resolution: [string, number, number], list: EntityList, capacity: number, variant: Variant): { c: TileCuller; depth: GPUTexture } {
-  const { depth, camera } = target(...resolution);
+function prepared(resolution: [string, number, number], list: EntityList, capacity: number, variant: Variant, view: View = 'street'): { c: TileCuller; depth: GPUTexture } {
+  const { depth, camera } = target(...resolution, view);
   const c = culler(variant.technique, capacity, variant.cullThreads);
   c.method = variant.method;
   c.depthMask = variant.depthMask;
@@ -150,9 +155,9 @@ function cullMs(resolution: [string, number, number], list: EntityList, capacity
 }
 
 /** Lights per shaded pixel: each surface pixel counts the entities of its tile. */
-function entitiesPerPixel(resolution: [string, number, number], count: number, depthMask: boolean): Measure {
+function entitiesPerPixel(resolution: [string, number, number], count: number, depthMask: boolean, view: View = 'street'): Measure {
   return async () => {
-    const { c, depth } = prepared(resolution, lightList(count), capacityFor(count), { technique: 'flat-bits', method: 'scatter', depthMask });
+    const { c, depth } = prepared(resolution, lightList(count), capacityFor(count), { technique: 'flat-bits', method: 'scatter', depthMask }, view);
     const encoder = gpu!.device.createCommandEncoder();
     c.cull(encoder, depth);
     gpu!.device.queue.submit([encoder.finish()]);
@@ -168,11 +173,11 @@ function entitiesPerPixel(resolution: [string, number, number], count: number, d
 }
 
 /** The forward+ colour pass (after culling), or the same pass lighting every pixel with every entity. */
-function shadingMs(resolution: [string, number, number], count: number, technique: Technique, mode: 'culled' | 'everything', scalarize = false): Measure {
+function shadingMs(resolution: [string, number, number], count: number, technique: Technique, mode: 'culled' | 'everything', scalarize = false, view: View = 'street', depthMask = true): Measure {
   return async () => {
     const capacity = capacityFor(count);
-    const { c, depth } = prepared(resolution, lightList(count), capacity, { technique, method: 'auto', depthMask: true });
-    const { color, camera } = target(...resolution);
+    const { c, depth } = prepared(resolution, lightList(count), capacity, { technique, method: 'auto', depthMask }, view);
+    const { color, camera } = target(...resolution, view);
     const boxes = renderer(technique, capacity, scalarize);
     boxes.setCamera(camera);
     const encoder = gpu!.device.createCommandEncoder();
@@ -243,10 +248,28 @@ function cases(): BenchCase[] {
   for (const [stage, stages] of [['prepare (entities to cull space)', ['prepare']], ['depth pass (range, 2.5D mask, AABB)', ['depth']], ['coarse tiles + scatter', ['coarseBounds', 'scatter']], ['fine culling', ['fromCoarse']]] as const) {
     out.push({ name: `stage ms at ${big[0]}, ${label(most)} lights: ${stage}`, unit: 'ms', higherIsBetter: false, ours: stageMs(big, most, flatScatter, [...stages]), peers: {} });
   }
-  // Invocations per tile in the culling pass (the default is the best of these on the H100).
+  // The park view: lights hung among trees, the post's vegetation case for 2.5D culling.
   for (const resolution of RESOLUTIONS) {
-    const count = COUNTS[1] ?? COUNTS[0]!;
-    for (const method of ['gather', 'scatter'] as const) {
+    for (const count of COUNTS.slice(1, 3)) {
+      out.push({
+        name: `park view: lights per shaded pixel, ${resolution[0]}, ${label(count)} lights`,
+        unit: 'lights/px',
+        higherIsBetter: false,
+        ours: entitiesPerPixel(resolution, count, true, 'park'),
+        peers: { '2D (no depth mask)': entitiesPerPixel(resolution, count, false, 'park') },
+      });
+      out.push({
+        name: `park view: forward+ shading pass, ${resolution[0]}, ${label(count)} lights`,
+        unit: 'ms',
+        higherIsBetter: false,
+        ours: shadingMs(resolution, count, 'flat-bits', 'culled', false, 'park'),
+        peers: { '2D tiles': shadingMs(resolution, count, 'flat-bits', 'culled', false, 'park', false) },
+      });
+    }
+  }
+  // Invocations per tile in the culling pass (the default is the best of these on the H100).
+  for (const [resolution, count] of [...RESOLUTIONS.map((r) => [r, COUNTS[1] ?? COUNTS[0]!] as const), [big, most] as const]) {
+    for (const method of count > 16_384 ? (['scatter'] as const) : (['gather', 'scatter'] as const)) {
       const variant = (cullThreads: 64 | 128 | 256): Variant => ({ technique: 'flat-bits', method, depthMask: true, cullThreads });
       out.push({
         name: `tuning: ${method}, ${resolution[0]}, ${label(count)} lights, 128 invocations per tile`,

@@ -376,7 +376,7 @@ export class TileCuller {
     const groups: Record<Stage, [number, number]> = {
       prepare: [Math.ceil(this.entityCount / STAGE_GROUP), 1],
       depth: [grid.tilesX, grid.tilesY],
-      coarseBounds: [Math.ceil((grid.coarseX * grid.coarseY) / STAGE_GROUP), 1],
+      coarseBounds: [grid.coarseX, grid.coarseY],
       scatter: [Math.ceil(this.entityCount / STAGE_GROUP), 1],
       gather: [grid.tilesX, grid.tilesY],
       fromCoarse: [grid.tilesX, grid.tilesY],

@@ -30,6 +30,10 @@ export interface City {
   street(i: number): number;
   /** Half the city's extent. */
   extent: number;
+  /** Blocks that are parks (block x, block z): trees instead of towers. */
+  parks: [number, number][];
+  /** World-space box of block (bx, bz) on the ground: [x0, z0, x1, z1]. */
+  block(bx: number, bz: number): [number, number, number, number];
 }
 
 /** A small xorshift generator: the same seed, the same city. */
@@ -60,11 +64,26 @@ export function generateCity(options: CityOptions = {}): City {
   const add = (cx: number, cy: number, cz: number, hx: number, hy: number, hz: number, color: number): void => {
     boxes.push(cx, cy, cz, color, hx, hy, hz, 0);
   };
+  const tree = (tx: number, tz: number, height: number, clumps: number, spread: number): void => {
+    add(tx, height / 2, tz, 0.2, height / 2, 0.2, packColor(0.3, 0.22, 0.15));
+    for (let clump = 0; clump < clumps; clump++) {
+      const size = 0.35 + random() * 0.5;
+      add(tx + (random() - 0.5) * spread, height + random() * 3, tz + (random() - 0.5) * spread, size, size, size, packColor(0.15 + random() * 0.1, 0.35 + random() * 0.2, 0.12));
+    }
+  };
+  const parks: [number, number][] = [];
   add(0, -0.5, 0, extent + 40, 0.5, extent + 40, packColor(0.32, 0.32, 0.34));
   for (let bx = 0; bx < blocks; bx++) {
     for (let bz = 0; bz < blocks; bz++) {
       const x0 = -extent + bx * pitch + streetWidth / 2;
       const z0 = -extent + bz * pitch + streetWidth / 2;
+      // About one block in five is a park: trees with loose canopies, the alpha-tested
+      // foliage that makes tile depth ranges jump (the post's hardest case for 2D culling).
+      if ((bx + bz) % 2 === 1 && random() < 0.4) {
+        parks.push([bx, bz]);
+        for (let t = 0; t < 30; t++) tree(x0 + 1 + random() * (blockSize - 2), z0 + 1 + random() * (blockSize - 2), 2 + random() * 4, 12, 4);
+        continue;
+      }
       // 2x2 lots per block, each a tower of its own height; some lots stay open (plazas).
       const lot = blockSize / 2;
       for (let lx = 0; lx < 2; lx++) {
@@ -82,16 +101,8 @@ export function generateCity(options: CityOptions = {}): City {
         if (random() < 0.5) add(x0 - 1.5, 1.5, along, 0.15, 1.5, 0.15, packColor(0.2, 0.2, 0.22));
         else add(x0 - 2.5, 0.7, along, 0.9, 0.7, 2, packColor(0.2 + random() * 0.6, 0.2 + random() * 0.3, 0.2 + random() * 0.6));
       }
-      // Street trees: a trunk and a loose canopy of leaf clumps with gaps between them, the
-      // alpha-tested foliage of real scenes that makes tile depth ranges jump.
-      for (let tree = 0; tree < 3; tree++) {
-        const tx = x0 - 3.5, tz = z0 + (tree + 0.5) * (blockSize / 3);
-        add(tx, 2, tz, 0.2, 2, 0.2, packColor(0.3, 0.22, 0.15));
-        for (let clump = 0; clump < 9; clump++) {
-          const size = 0.35 + random() * 0.5;
-          add(tx + (random() - 0.5) * 4, 4.2 + random() * 3, tz + (random() - 0.5) * 4, size, size, size, packColor(0.15 + random() * 0.1, 0.35 + random() * 0.2, 0.12));
-        }
-      }
+      // Street trees along the block.
+      for (let t = 0; t < 3; t++) tree(x0 - 3.5, z0 + (t + 0.5) * (blockSize / 3), 4, 9, 4);
     }
   }
   const data = new Float32Array(boxes);
@@ -103,6 +114,11 @@ export function generateCity(options: CityOptions = {}): City {
     streetWidth,
     street: (i) => -extent + i * pitch,
     extent,
+    parks,
+    block: (bx, bz) => {
+      const x0 = -extent + bx * pitch + streetWidth / 2, z0 = -extent + bz * pitch + streetWidth / 2;
+      return [x0, z0, x0 + blockSize, z0 + blockSize];
+    },
   };
 }
 
@@ -116,6 +132,9 @@ export interface CityEntityOptions {
   /** Decals on street crossings and probes per block (default 0 each). */
   decals?: number;
   probes?: number;
+  /** Share of the lights hung among the trees of parks (default 0.25), and their ranges (default 1 to 3: lanterns). */
+  parkShare?: number;
+  parkRange?: [number, number];
 }
 
 /**
@@ -140,18 +159,30 @@ export function populateCity(city: City, entities: EntityList, options: CityEnti
     entities.addProbe({ matrix: boxMatrix([cx, 10, cz], [pitch / 2, 12, pitch / 2]), color: [0.05 + random() * 0.1, 0.05 + random() * 0.1, 0.08 + random() * 0.12, 0.8] });
   }
   const positions = new Float32Array(options.lights * 3);
+  const parkShare = city.parks.length > 0 ? (options.parkShare ?? 0.25) : 0;
+  const [parkMin, parkMax] = options.parkRange ?? [1, 3];
   for (let i = 0; i < options.lights; i++) {
-    const alongX = random() < 0.5;
-    const lane = city.street(Math.floor(random() * lanes));
-    const along = (random() * 2 - 1) * city.extent;
-    const side = (random() - 0.5) * city.streetWidth;
-    const height = random() < 0.8 ? 0.5 + random() * 6 : 10 + random() * 40;
-    const x = alongX ? along : lane + side;
-    const z = alongX ? lane + side : along;
+    let x: number, z: number, height: number;
+    let range = rangeMin + random() * (rangeMax - rangeMin);
+    if (random() < parkShare) {
+      range = parkMin + random() * (parkMax - parkMin);
+      const [bx, bz] = city.parks[Math.floor(random() * city.parks.length)]!;
+      const [x0, z0, x1, z1] = city.block(bx, bz);
+      x = x0 + random() * (x1 - x0);
+      z = z0 + random() * (z1 - z0);
+      height = 0.5 + random() * 8;
+    } else {
+      const alongX = random() < 0.5;
+      const lane = city.street(Math.floor(random() * lanes));
+      const along = (random() * 2 - 1) * city.extent;
+      const side = (random() - 0.5) * city.streetWidth;
+      height = random() < 0.8 ? 0.5 + random() * 6 : 10 + random() * 40;
+      x = alongX ? along : lane + side;
+      z = alongX ? lane + side : along;
+    }
     positions.set([x, height, z], i * 3);
     const hue = random();
     const color: [number, number, number] = [0.5 + 0.5 * Math.cos(6.2832 * hue), 0.5 + 0.5 * Math.cos(6.2832 * (hue - 0.333)), 0.5 + 0.5 * Math.cos(6.2832 * (hue - 0.667))];
-    const range = rangeMin + random() * (rangeMax - rangeMin);
     if (random() < spotShare) {
       entities.addSpotLight({ position: [x, height, z], direction: [(random() - 0.5) * 0.6, -1, (random() - 0.5) * 0.6], range: range * 1.5, outerAngle: 0.3 + random() * 0.6, color, intensity: 12 });
     } else {

@@ -16,36 +16,50 @@
 // AABB can never drop an entity the fine test would keep.
 const COARSE_SLACK: f32 = 1e-5;
 
-@compute @workgroup_size(64)
-fn coarse_bounds(@builtin(global_invocation_id) id: vec3u) {
-  let coarse = frame.coarse;
-  if (id.x >= coarse.x * coarse.y) {
-    return;
+var<workgroup> coarse_min: atomic<u32>;
+var<workgroup> coarse_max: atomic<u32>;
+var<workgroup> coarse_pixels: atomic<u32>;
+
+// Float bits reordered so that unsigned order is float order (as in the depth pass).
+fn coarse_key(value: f32) -> u32 {
+  let bits = bitcast<u32>(value);
+  return select(bits | 0x80000000u, ~bits, (bits & 0x80000000u) != 0u);
+}
+
+fn coarse_value(key: u32) -> f32 {
+  return bitcast<f32>(select(~key, key & 0x7fffffffu, (key & 0x80000000u) != 0u));
+}
+
+// One workgroup per coarse tile, one invocation per fine tile in it.
+@compute @workgroup_size(COARSE_FACTOR * COARSE_FACTOR)
+fn coarse_bounds(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) lid: u32) {
+  if (lid == 0u) {
+    atomicStore(&coarse_min, 0xffffffffu);
+    atomicStore(&coarse_max, 0u);
+    atomicStore(&coarse_pixels, 0u);
   }
-  let cx = id.x % coarse.x;
-  let cy = id.x / coarse.x;
-  let first = vec2u(cx, cy) * COARSE_FACTOR;
+  workgroupBarrier();
+  let first = group.xy * COARSE_FACTOR;
   let end = min(first + COARSE_FACTOR, frame.tiles);
-  var lo = 3.4e38;
-  var hi = -3.4e38;
-  var pixels = 0u;
-  for (var ty = first.y; ty < end.y; ty++) {
-    for (var tx = first.x; tx < end.x; tx++) {
-      let info = tile_info[ty * frame.tiles.x + tx];
-      if (info.pixels != 0u) {
-        lo = min(lo, info.min_depth);
-        hi = max(hi, info.max_depth);
-        pixels += info.pixels;
-      }
+  let tile = first + vec2u(lid % COARSE_FACTOR, lid / COARSE_FACTOR);
+  if (all(tile < end)) {
+    let info = tile_info[tile.y * frame.tiles.x + tile.x];
+    if (info.pixels != 0u) {
+      atomicMin(&coarse_min, coarse_key(info.min_depth));
+      atomicMax(&coarse_max, coarse_key(info.max_depth));
+      atomicAdd(&coarse_pixels, info.pixels);
     }
   }
-  var info: TileInfo;
-  info.pixels = pixels;
-  if (pixels != 0u) {
-    let stride = frame.tiles.x + 1u;
-    frustum_aabb(corners[first.y * stride + first.x], corners[first.y * stride + end.x], corners[end.y * stride + first.x], corners[end.y * stride + end.x], lo, hi, &info);
+  workgroupBarrier();
+  if (lid == 0u) {
+    var info: TileInfo;
+    info.pixels = atomicLoad(&coarse_pixels);
+    if (info.pixels != 0u) {
+      let stride = frame.tiles.x + 1u;
+      frustum_aabb(corners[first.y * stride + first.x], corners[first.y * stride + end.x], corners[end.y * stride + first.x], corners[end.y * stride + end.x], coarse_value(atomicLoad(&coarse_min)), coarse_value(atomicLoad(&coarse_max)), &info);
+    }
+    coarse_info[group.y * frame.coarse.x + group.x] = info;
   }
-  coarse_info[id.x] = info;
 }
 
 @compute @workgroup_size(64)
