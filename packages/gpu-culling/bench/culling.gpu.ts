@@ -40,25 +40,28 @@ function viewCamera(view: View, width: number, height: number): CameraInput {
   return { view: lookAt([x0 - 4, 2.2, (z0 + z1) / 2], [x1 + 20, 3.5, (z0 + z1) / 2 + 3]), projection };
 }
 
-function lightList(count: number): EntityList {
-  let list = lists.get(count);
+/** `count` lights of the city in random order, or (sorted) in Morton order of their positions. */
+function lightList(count: number, sorted = false): EntityList {
+  const key = sorted ? -count : count;
+  let list = lists.get(key);
   if (!list) {
     list = new EntityList();
     populateCity(city, list, { lights: count, seed: count });
-    lists.set(count, list);
+    if (sorted) list.sortLightsSpatially();
+    lists.set(key, list);
   }
   return list;
 }
 
 /** 100 overlapping decals that cover the whole screen (the post's worst case), and 1000 lights. */
 function fullScreenDecals(): EntityList {
-  let list = lists.get(-1);
+  let list = lists.get(0);
   if (!list) {
     list = new EntityList();
     populateCity(city, list, { lights: 1000, seed: 99 });
     const x = city.street(3) + 1.5, z = city.street(0);
     for (let d = 0; d < 100; d++) list.addDecal({ matrix: boxMatrix([x, 10, z + 60], [200, 60, 200], d * 0.03), color: [1, 0.5, 0.2, 0.01] });
-    lists.set(-1, list);
+    lists.set(0, list);
   }
   return list;
 }
@@ -173,10 +176,10 @@ function entitiesPerPixel(resolution: [string, number, number], count: number, d
 }
 
 /** The forward+ colour pass (after culling), or the same pass lighting every pixel with every entity. */
-function shadingMs(resolution: [string, number, number], count: number, technique: Technique, mode: 'culled' | 'everything', scalarize = false, view: View = 'street', depthMask = true): Measure {
+function shadingMs(resolution: [string, number, number], count: number, technique: Technique, mode: 'culled' | 'everything', scalarize = false, view: View = 'street', depthMask = true, sorted = false): Measure {
   return async () => {
     const capacity = capacityFor(count);
-    const { c, depth } = prepared(resolution, lightList(count), capacity, { technique, method: 'auto', depthMask }, view);
+    const { c, depth } = prepared(resolution, lightList(count, sorted), capacity, { technique, method: 'auto', depthMask }, view);
     const { color, camera } = target(...resolution, view);
     const boxes = renderer(technique, capacity, scalarize);
     boxes.setCamera(camera);
@@ -230,6 +233,7 @@ function cases(): BenchCase[] {
         'compaction tiles': shadingMs(resolution, count, 'compaction', 'culled'),
         'flat bits, scalarized': shadingMs(resolution, count, 'flat-bits', 'culled', true),
         'compaction, scalarized': shadingMs(resolution, count, 'compaction', 'culled', true),
+        'flat bits, lights in Morton order': shadingMs(resolution, count, 'flat-bits', 'culled', false, 'street', true, true),
       };
       if (count <= EVERYTHING_LIMIT) shadingPeers['every light at every pixel'] = shadingMs(resolution, count, 'flat-bits', 'everything');
       out.push({ name: `forward+ shading pass, ${name}, ${label(count)} lights`, unit: 'ms', higherIsBetter: false, ours: shadingMs(resolution, count, 'flat-bits', 'culled'), peers: shadingPeers });

@@ -24,7 +24,7 @@ export interface TileCullerOptions {
   depthMask?: boolean;
   /** Use subgroup operations when the device has the `subgroups` feature (default true). */
   subgroups?: boolean;
-  /** Invocations per tile in the culling pass: 64, 128 or 256 (default 128; see BENCHMARKS.md). */
+  /** Invocations per tile in the culling pass: 64, 128 or 256 (default by maxEntities: 64 up to 8192, 128 up to 32768, else 256; see BENCHMARKS.md). */
   cullThreads?: 64 | 128 | 256;
 }
 
@@ -139,7 +139,8 @@ export class TileCuller {
     const subgroups = (options.subgroups ?? true) && device.features.has('subgroups');
     this.subgroups = subgroups && technique === 'compaction';
     this.depthSubgroups = subgroups;
-    const cullThreads = options.cullThreads ?? 128;
+    // Measured on an H100 (BENCHMARKS.md): few entities per coarse tile favour small groups, many favour large.
+    const cullThreads = options.cullThreads ?? (maxEntities <= 8192 ? 64 : maxEntities <= 32_768 ? 128 : 256);
     if (![64, 128, 256].includes(cullThreads)) throw new GpuCullingError(`cullThreads must be 64, 128 or 256, got ${cullThreads}.`);
     this.cullThreads = cullThreads;
     this.scatterThreshold = threshold;

@@ -96,6 +96,13 @@ export function makeScene(options: SceneOptions): TestScene {
   for (let i = 0; i < (options.pointLights ?? 0); i++) {
     entities.addPointLight({ position: inView(), range: rangeMin + random() * (rangeMax - rangeMin), color: [random(), random(), random()] });
   }
+  if ((options.pointLights ?? 0) > 0) {
+    // Lights around the camera (their boxes straddle the eye plane: the whole screen) and
+    // entirely behind it (no tiles at all).
+    entities.addPointLight({ position: [EYE[0] + 0.5, EYE[1], EYE[2] - 0.5], range: 3, color: [1, 1, 1] });
+    entities.addPointLight({ position: [EYE[0], EYE[1] - 1, EYE[2] + 1], range: 4, color: [1, 1, 1] });
+    entities.addPointLight({ position: [EYE[0], EYE[1], EYE[2] + 12], range: 2, color: [1, 1, 1] });
+  }
   for (let i = 0; i < (options.spotLights ?? 0); i++) {
     const angle = 0.1 + random() * 1.3;
     entities.addSpotLight({ position: inView(), direction: [random() - 0.5, -random(), random() - 0.5], range: rangeMin + random() * (rangeMax - rangeMin) * 2, outerAngle: angle, color: [1, 1, 1] });

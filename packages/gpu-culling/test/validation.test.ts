@@ -42,6 +42,18 @@ describe('EntityList', () => {
     expect(floats[3]).toBeCloseTo(-5);
   });
 
+  test('sortLightsSpatially puts near lights next to each other and returns the order; reorderLights checks it', () => {
+    const list = new EntityList();
+    const xs = [9, 0, 5, 1, 8];
+    for (const x of xs) list.addPointLight({ position: [x, 0, 0], range: 1, color: [1, 1, 1] });
+    const order = list.sortLightsSpatially();
+    expect(Array.from(order).map((i) => xs[i])).toEqual([0, 1, 5, 8, 9]);
+    const floats = new Float32Array(list.pack().buffer);
+    expect(Array.from({ length: 5 }, (_, k) => floats[k * 16])).toEqual([0, 1, 5, 8, 9]);
+    expect(() => { list.reorderLights([0, 1, 2, 3, 3]); }).toThrow(/permutation/);
+    expect(() => { list.reorderLights([0, 1]); }).toThrow(/5 light indices/);
+  });
+
   test('setLightPosition moves a light and refuses lights that do not exist', () => {
     const list = new EntityList();
     list.addPointLight({ position: [0, 0, 0], range: 1, color: [1, 1, 1] });

@@ -46,12 +46,12 @@ const NO_RECT: [number, number, number, number] = [1, 1, 0, 0];
 /**
  * The tiles a sphere's cull-space bounding box covers once projected: certainly and possibly
  * (within `tolerance` of a tile border). Every box corner must be in front of the camera
- * (clip w > 0), else the sphere may cover the whole screen.
+ * (clip w > 0), else the sphere may cover the whole screen; with every corner behind, none.
  */
 export function sphereTileRect(grid: TileGrid, camera: CullCamera, center: readonly number[], radius: number, magnitude: number, tolerance: number): { definite: [number, number, number, number]; possible: [number, number, number, number] } {
   const m = camera.clipFromCull;
   const full: [number, number, number, number] = [0, 0, grid.tilesX - 1, grid.tilesY - 1];
-  let minW = Infinity;
+  let minW = Infinity, maxW = -Infinity;
   let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity, slackX = 0, slackY = 0;
   for (let corner = 0; corner < 8; corner++) {
     const x = center[0]! + (corner & 1 ? radius : -radius);
@@ -61,6 +61,7 @@ export function sphereTileRect(grid: TileGrid, camera: CullCamera, center: reado
     const cy = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
     const cw = m[3]! * x + m[7]! * y + m[11]! * z + m[15]!;
     minW = Math.min(minW, cw);
+    maxW = Math.max(maxW, cw);
     if (cw <= 0) continue;
     const tx = (cx / cw * 0.5 + 0.5) * grid.width / grid.tileSize;
     const ty = (0.5 - cy / cw * 0.5) * grid.height / grid.tileSize;
@@ -79,6 +80,9 @@ export function sphereTileRect(grid: TileGrid, camera: CullCamera, center: reado
     if (x1 < 0 || y1 < 0 || x0 >= grid.tilesX || y0 >= grid.tilesY || x0 > x1 || y0 > y1) return NO_RECT;
     return [floorRange(x0, 0, 0, grid.tilesX - 1)[0], floorRange(y0, 0, 0, grid.tilesY - 1)[0], floorRange(x1, 0, 0, grid.tilesX - 1)[0], floorRange(y1, 0, 0, grid.tilesY - 1)[0]];
   };
+  // Entirely behind the camera: nothing to cover.
+  if (maxW <= -wSlack || (wSlack === 0 && maxW <= 0)) return { definite: NO_RECT, possible: NO_RECT };
+  if (maxW <= wSlack) return { definite: NO_RECT, possible: full };
   if (minW <= -wSlack || (wSlack === 0 && minW <= 0)) return { definite: full, possible: full };
   if (minW <= wSlack) return { definite: minW > 0 ? rect(true) : NO_RECT, possible: full };
   return { definite: rect(true), possible: rect(false) };

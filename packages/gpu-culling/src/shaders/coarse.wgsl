@@ -62,31 +62,67 @@ fn coarse_bounds(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_
   }
 }
 
-@compute @workgroup_size(64)
-fn scatter(@builtin(global_invocation_id) id: vec3u) {
-  let e = id.x;
-  if (e >= frame.counts.w) {
-    return;
-  }
+const SCATTER_GROUP: u32 = 64u;
+
+// Inclusive prefix sums of the coarse-rectangle areas of the group's entities.
+var<workgroup> area_prefix: array<u32, SCATTER_GROUP>;
+
+fn coarse_rect(e: u32) -> vec4u {
   let rect = rects[e];
-  let first = vec2u(rect.x & 0xffffu, rect.x >> 16u) / COARSE_FACTOR;
-  let last = vec2u(rect.y & 0xffffu, rect.y >> 16u) / COARSE_FACTOR;
-  if ((rect.x & 0xffffu) > (rect.y & 0xffffu)) {
-    return;
+  return vec4u(vec2u(rect.x & 0xffffu, rect.x >> 16u) / COARSE_FACTOR, vec2u(rect.y & 0xffffu, rect.y >> 16u) / COARSE_FACTOR);
+}
+
+// One work item per (entity, coarse tile of its rectangle), shared out evenly over the
+// workgroup: a light around the camera covers hundreds of coarse tiles while most cover one or
+// two, and one invocation per entity would leave the whole pass waiting on the big ones.
+@compute @workgroup_size(SCATTER_GROUP)
+fn scatter(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) lid: u32) {
+  let first_entity = group.x * SCATTER_GROUP;
+  let e = first_entity + lid;
+  var area = 0u;
+  if (e < frame.counts.w) {
+    let rect = rects[e];
+    if ((rect.x & 0xffffu) <= (rect.y & 0xffffu)) {
+      let r = coarse_rect(e);
+      area = (r.z - r.x + 1u) * (r.w - r.y + 1u);
+    }
   }
-  let sphere = spheres[e];
-  let radius = sphere.w + COARSE_SLACK * (sphere.w + abs(sphere.x) + abs(sphere.y) + abs(sphere.z));
-  let bit = 1u << (e & 31u);
-  let bucket = e >> 5u;
-  for (var cy = first.y; cy <= last.y; cy++) {
-    for (var cx = first.x; cx <= last.x; cx++) {
-      let coarse = cy * frame.coarse.x + cx;
-      let info = coarse_info[coarse];
-      if (info.pixels != 0u && sphere_touches_aabb(sphere.xyz, radius, info.center, info.extent)) {
-        let base = coarse * (MASK_WORDS + BUCKETS);
-        atomicOr(&coarse_bits[base + MASK_WORDS + bucket], bit);
-        atomicOr(&coarse_bits[base + (bucket >> 5u)], 1u << (bucket & 31u));
+  area_prefix[lid] = area;
+  workgroupBarrier();
+  for (var offset = 1u; offset < SCATTER_GROUP; offset <<= 1u) {
+    let below = select(0u, area_prefix[lid - offset], lid >= offset);
+    workgroupBarrier();
+    area_prefix[lid] += below;
+    workgroupBarrier();
+  }
+  let total = workgroupUniformLoad(&area_prefix[SCATTER_GROUP - 1u]);
+  for (var item = lid; item < total; item += SCATTER_GROUP) {
+    // The entity whose share holds this item: the first prefix above it.
+    var low = 0u;
+    var high = SCATTER_GROUP - 1u;
+    while (low < high) {
+      let middle = (low + high) / 2u;
+      if (area_prefix[middle] > item) {
+        high = middle;
+      } else {
+        low = middle + 1u;
       }
+    }
+    let owner = first_entity + low;
+    let index = item - select(0u, area_prefix[max(low, 1u) - 1u], low > 0u);
+    let r = coarse_rect(owner);
+    let width = r.z - r.x + 1u;
+    let cx = r.x + index % width;
+    let cy = r.y + index / width;
+    let coarse = cy * frame.coarse.x + cx;
+    let info = coarse_info[coarse];
+    let sphere = spheres[owner];
+    let radius = sphere.w + COARSE_SLACK * (sphere.w + abs(sphere.x) + abs(sphere.y) + abs(sphere.z));
+    if (info.pixels != 0u && sphere_touches_aabb(sphere.xyz, radius, info.center, info.extent)) {
+      let bucket = owner >> 5u;
+      let base = coarse * (MASK_WORDS + BUCKETS);
+      atomicOr(&coarse_bits[base + MASK_WORDS + bucket], 1u << (owner & 31u));
+      atomicOr(&coarse_bits[base + (bucket >> 5u)], 1u << (bucket & 31u));
     }
   }
 }

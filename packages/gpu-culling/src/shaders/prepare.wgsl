@@ -12,22 +12,28 @@
 const SPOT_WIDE_COS: f32 = 0.70710678;
 
 // Tiles covered by the sphere's box once projected, packed (x0 | y0 << 16, x1 | y1 << 16);
-// the whole screen when part of the box is behind the camera, x0 > x1 when none.
+// the whole screen when part of the box is behind the camera, x0 > x1 when none (all of it
+// behind the camera, or off screen).
 fn tile_rect(center: vec3f, radius: f32) -> vec2u {
   var low = vec2f(3.4e38);
   var high = vec2f(-3.4e38);
   var behind = false;
+  var all_behind = true;
   let tile_scale = frame.viewport / f32(TILE_SIZE);
   for (var corner = 0u; corner < 8u; corner++) {
     let offset = vec3f(select(-radius, radius, (corner & 1u) != 0u), select(-radius, radius, (corner & 2u) != 0u), select(-radius, radius, (corner & 4u) != 0u));
     let clip = frame.clip_from_cull * vec4f(center + offset, 1.0);
     behind = behind || clip.w <= 0.0;
+    all_behind = all_behind && clip.w <= 0.0;
     let ndc = clip.xy / clip.w;
     let tile = vec2f(ndc.x * 0.5 + 0.5, 0.5 - ndc.y * 0.5) * tile_scale;
     low = min(low, tile);
     high = max(high, tile);
   }
   let last = vec2f(frame.tiles - 1u);
+  if (all_behind) {
+    return vec2u(1u, 0u);
+  }
   if (behind) {
     return vec2u(0u, (frame.tiles.x - 1u) | ((frame.tiles.y - 1u) << 16u));
   }
