@@ -7,7 +7,7 @@
  *   one 16-byte element, tangent snorm8x4 (4 bytes), bone indices u16x4 + weights unorm16x4
  *   (16 bytes). Output: position + normal (16 bytes) and tangent (4 bytes) in the same encoding.
  * - `'f32'`: plain floats. Input: 80 bytes (position + wind, normal + 0, tangent, joints as
- *   u32x4, weights f32x4); output: 48 bytes (position + wind, normal + 0, tangent).
+ *   u32x4, weights f32x4); output: 48 bytes (position + wind, normal + wind, tangent).
  */
 export type VertexFormat = 'packed' | 'f32';
 
@@ -127,11 +127,11 @@ export interface PackedVertices {
   vertexCount: number;
   bonesUsed: number;
   /** 4 words per vertex: position x, y, z as f32 bits, then the normal as snorm8x4 (w = wind). */
-  positionNormal: Uint32Array;
+  positionNormal: Uint32Array<ArrayBuffer>;
   /** 1 word per vertex: tangent as snorm8x4 (w = handedness). */
-  tangent: Uint32Array;
+  tangent: Uint32Array<ArrayBuffer>;
   /** 4 words per vertex: indices (0 | 1 << 16), (2 | 3 << 16), weights (0 | 1 << 16), (2 | 3 << 16). */
-  bones: Uint32Array;
+  bones: Uint32Array<ArrayBuffer>;
 }
 
 /** f32 vertices on the host: F32_VERTEX_WORDS words per vertex, viewed as floats and as words. */
@@ -140,9 +140,9 @@ export interface F32Vertices {
   vertexCount: number;
   bonesUsed: number;
   /** Per vertex: position xyz, wind, normal xyz, 0, tangent xyzw, joints (as words), weights. */
-  floats: Float32Array;
+  floats: Float32Array<ArrayBuffer>;
   /** The same memory as `floats`, for the joint indices. */
-  words: Uint32Array;
+  words: Uint32Array<ArrayBuffer>;
 }
 
 export type SkinnedVertices = PackedVertices | F32Vertices;
@@ -150,16 +150,16 @@ export type SkinnedVertices = PackedVertices | F32Vertices;
 /** Skinned output of one range of vertices on the host, in the GPU's bytes. */
 export interface PackedSkinnedOutput {
   format: 'packed';
-  positionNormal: Uint32Array;
-  tangent: Uint32Array;
-  previous: Float32Array;
+  positionNormal: Uint32Array<ArrayBuffer>;
+  tangent: Uint32Array<ArrayBuffer>;
+  previous: Float32Array<ArrayBuffer>;
 }
 
 export interface F32SkinnedOutput {
   format: 'f32';
-  /** F32_SKINNED_WORDS floats per vertex: position + wind, normal + 0, tangent. */
-  vertices: Float32Array;
-  previous: Float32Array;
+  /** F32_SKINNED_WORDS floats per vertex: position + wind, normal + wind, tangent. */
+  vertices: Float32Array<ArrayBuffer>;
+  previous: Float32Array<ArrayBuffer>;
 }
 
 export type SkinnedOutput = PackedSkinnedOutput | F32SkinnedOutput;

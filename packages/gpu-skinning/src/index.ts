@@ -36,3 +36,8 @@ export {
   type VertexFormat,
   type ZeroWeightPolicy,
 } from './api.ts';
+export { GpuSkinning, DEFAULT_TUNING, type GpuSkinningOptions, type KernelTuning, type SkinnedMesh, type SkinPalette, type SkinnedInstance } from './gpu-skinning.ts';
+export { DispatchTable, type FrameWork } from './dispatch-table.ts';
+export { skinnedVertexLayouts } from './vertex-layouts.ts';
+export { skinningKernelSource } from './kernel-source.ts';
+export type { PassTimestamps } from './timestamps.ts';

@@ -185,7 +185,7 @@ function skinF32(vertices: F32Vertices, palette: Float32Array, instance: Instanc
     if (mode === 'reset') setPrevious(output.previous, o, x, y, z);
     else setPrevious(output.previous, o, oldX, oldY, oldZ);
     out[op] = x; out[op + 1] = y; out[op + 2] = z; out[op + 3] = floats[i0 + 3]!;
-    out[op + 4] = s.n[0]!; out[op + 5] = s.n[1]!; out[op + 6] = s.n[2]!; out[op + 7] = 0;
+    out[op + 4] = s.n[0]!; out[op + 5] = s.n[1]!; out[op + 6] = s.n[2]!; out[op + 7] = floats[i0 + 3]!;
     out[op + 8] = s.t[0]!; out[op + 9] = s.t[1]!; out[op + 10] = s.t[2]!; out[op + 11] = s.t[3]!;
   }
 }
