@@ -41,3 +41,13 @@ export { DispatchTable, type FrameWork } from './dispatch-table.ts';
 export { skinnedVertexLayouts } from './vertex-layouts.ts';
 export { skinningKernelSource } from './kernel-source.ts';
 export type { PassTimestamps } from './timestamps.ts';
+export {
+  skeletonFromGltf,
+  clipFromGltf,
+  skinnedVerticesFromGltf,
+  type GltfNodeInput,
+  type GltfSkinInput,
+  type GltfSkeleton,
+  type GltfAnimationInput,
+  type GltfPrimitiveAttributes,
+} from './gltf.ts';
