@@ -51,3 +51,4 @@ export {
   type GltfAnimationInput,
   type GltfPrimitiveAttributes,
 } from './gltf.ts';
+export { createProceduralCharacter, type ProceduralCharacter, type ProceduralCharacterOptions } from './procedural-character.ts';
