@@ -484,23 +484,31 @@ export class GpuSkinning {
     return work;
   }
 
-  /** Reads the whole used output back (tests and tools, not per frame). */
-  async read(): Promise<SkinnedOutput> {
+  /**
+   * Reads skinned output back (tests and tools, not per frame): the whole used output, or
+   * `range.vertexCount` vertices from `range.firstVertex` (an instance's outputVertex, say).
+   */
+  async read(range?: { firstVertex: number; vertexCount: number }): Promise<SkinnedOutput> {
     this.#checkUsable();
-    const count = this.#outputCount;
-    const copies: [GPUBuffer, number][] =
+    const first = range?.firstVertex ?? 0;
+    const count = range?.vertexCount ?? this.#outputCount - first;
+    if (!Number.isInteger(first) || !Number.isInteger(count) || first < 0 || count < 0 || first + count > this.#outputCount) {
+      throw new GpuSkinningError(`read range ${first}..${first + count} is outside the ${this.#outputCount} output vertices in use.`);
+    }
+    const streams: [GPUBuffer, number][] =
       this.format === 'packed'
-        ? [[this.vertexBuffers[0]!, count * PACKED_POSITION_NORMAL_WORDS * 4], [this.vertexBuffers[1]!, count * 4], [this.previousBuffer, count * PREVIOUS_POSITION_FLOATS * 4]]
-        : [[this.vertexBuffers[0]!, count * F32_SKINNED_WORDS * 4], [this.previousBuffer, count * PREVIOUS_POSITION_FLOATS * 4]];
-    const staging = copies.map(([, size]) => this.device.createBuffer({ size: Math.max(4, size), usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ }));
+        ? [[this.vertexBuffers[0]!, PACKED_POSITION_NORMAL_WORDS * 4], [this.vertexBuffers[1]!, 4], [this.previousBuffer, PREVIOUS_POSITION_FLOATS * 4]]
+        : [[this.vertexBuffers[0]!, F32_SKINNED_WORDS * 4], [this.previousBuffer, PREVIOUS_POSITION_FLOATS * 4]];
+    // Copies need 4-byte sizes and offsets: every stride here is a multiple of 4.
+    const staging = streams.map(([, stride]) => this.device.createBuffer({ size: Math.max(4, count * stride), usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ }));
     try {
       const encoder = this.device.createCommandEncoder();
-      copies.forEach(([source, size], i) => { if (size > 0) encoder.copyBufferToBuffer(source, 0, staging[i]!, 0, size); });
+      streams.forEach(([source, stride], i) => { if (count > 0) encoder.copyBufferToBuffer(source, first * stride, staging[i]!, 0, count * stride); });
       this.device.queue.submit([encoder.finish()]);
       const data = await Promise.all(
         staging.map(async (buffer, i) => {
           await buffer.mapAsync(GPUMapMode.READ);
-          return buffer.getMappedRange(0, copies[i]![1]).slice(0);
+          return buffer.getMappedRange(0, count * streams[i]![1]).slice(0);
         }),
       );
       if (this.format === 'packed') return { format: 'packed', positionNormal: new Uint32Array(data[0]!), tangent: new Uint32Array(data[1]!), previous: new Float32Array(data[2]!) };

@@ -20,7 +20,7 @@ export interface ProceduralCharacter {
   /** Arrays for buildSkinnedVertices. */
   vertices: SkinnedVertexInput;
   /** Triangle list. */
-  indices: Uint32Array;
+  indices: Uint32Array<ArrayBuffer>;
   vertexCount: number;
 }
 
