@@ -30,9 +30,9 @@ export interface KernelTuning {
   verticesPerThread: number;
 }
 
-/** Defaults: the post's 64 threads for global bones; for LDS, 128 threads (the post's 128/256 reasoning), one vertex each. */
+/** Defaults: the post's 64 threads for global bones; for LDS, 256 threads (the post's 256-bone, 256-thread case), one vertex each. */
 export const DEFAULT_TUNING: Readonly<Record<SkinningKernel, KernelTuning>> = {
-  lds: { workgroupSize: 128, verticesPerThread: 1 },
+  lds: { workgroupSize: 256, verticesPerThread: 1 },
   global: { workgroupSize: 64, verticesPerThread: 1 },
 };
 
@@ -111,8 +111,12 @@ export class GpuSkinning {
   readonly #inputBuffers: GPUBuffer[];
   readonly #paramsBuffer: GPUBuffer;
   readonly #tableBuffer: GPUBuffer;
-  readonly #pipelines: Record<SkinningKernel, GPUComputePipeline>;
-  readonly #bindGroups: Record<SkinningKernel, GPUBindGroup>;
+  readonly #globalPipeline: GPUComputePipeline;
+  /** LDS pipelines by workgroup-memory capacity in bones (32, 64, 128, 256), made when first needed. */
+  readonly #ldsPipelines = new Map<number, GPUComputePipeline>();
+  readonly #pipelineLayout: GPUPipelineLayout;
+  readonly #bindGroup: GPUBindGroup;
+  #largestPalette = 0;
   readonly #table: DispatchTable;
   readonly #workWordsOffset: number;
   readonly #maxWorkItems: number;
@@ -220,20 +224,9 @@ export class GpuSkinning {
         buffer: { type: binding === 0 ? 'uniform' : binding <= 2 + this.#inputBuffers.length ? 'read-only-storage' : 'storage' },
       })),
     });
-    const pipelineLayout = device.createPipelineLayout({ bindGroupLayouts: [layout] });
-    const bindGroup = device.createBindGroup({ layout, entries: bindings.map((resource, binding) => ({ binding, resource: { buffer: resource } })) });
-    const pipeline = (k: SkinningKernel): GPUComputePipeline =>
-      device.createComputePipeline({
-        label: `gpu-skinning ${format} ${k}`,
-        layout: pipelineLayout,
-        compute: {
-          module: device.createShaderModule({ label: `gpu-skinning ${format} ${k}`, code: skinningKernelSource(format, k) }),
-          entryPoint: 'skin',
-          constants: { WORKGROUP_SIZE: tuning[k].workgroupSize, VERTICES_PER_THREAD: tuning[k].verticesPerThread },
-        },
-      });
-    this.#pipelines = { lds: pipeline('lds'), global: pipeline('global') };
-    this.#bindGroups = { lds: bindGroup, global: bindGroup };
+    this.#pipelineLayout = device.createPipelineLayout({ bindGroupLayouts: [layout] });
+    this.#bindGroup = device.createBindGroup({ layout, entries: bindings.map((resource, binding) => ({ binding, resource: { buffer: resource } })) });
+    this.#globalPipeline = this.#createPipeline('global');
     this.#kernel = kernel;
 
     this.lost = device.lost.then((info) => {
@@ -241,6 +234,37 @@ export class GpuSkinning {
       options.onDeviceLost?.(info);
       return info;
     });
+  }
+
+  #createPipeline(kernel: SkinningKernel, ldsBones = MAX_LDS_BONES): GPUComputePipeline {
+    const { workgroupSize, verticesPerThread } = this.tuning[kernel];
+    const label = `gpu-skinning ${this.format} ${kernel}${kernel === 'lds' ? ` ${ldsBones} bones` : ''}`;
+    return this.device.createComputePipeline({
+      label,
+      layout: this.#pipelineLayout,
+      compute: {
+        module: this.device.createShaderModule({ label, code: skinningKernelSource(this.format, kernel) }),
+        entryPoint: 'skin',
+        constants: { WORKGROUP_SIZE: workgroupSize, VERTICES_PER_THREAD: verticesPerThread, ...(kernel === 'lds' ? { LDS_BONES: ldsBones } : {}) },
+      },
+    });
+  }
+
+  /** The pipeline for the current kernel; the LDS one sized to the largest palette (a power of two from 32). */
+  #pipeline(): GPUComputePipeline {
+    if (this.#kernel === 'global') return this.#globalPipeline;
+    const capacity = this.ldsCapacity;
+    let pipeline = this.#ldsPipelines.get(capacity);
+    if (!pipeline) {
+      pipeline = this.#createPipeline('lds', capacity);
+      this.#ldsPipelines.set(capacity, pipeline);
+    }
+    return pipeline;
+  }
+
+  /** Bones the LDS kernel stages per workgroup: the largest palette, rounded up to 32, 64, 128 or 256. */
+  get ldsCapacity(): number {
+    return Math.min(MAX_LDS_BONES, Math.max(32, 2 ** Math.ceil(Math.log2(Math.max(1, this.#largestPalette)))));
   }
 
   /** 'lds' or 'global'; takes effect at the next `skin`. Switching to 'lds' checks every palette fits 256 bones. */
@@ -351,6 +375,7 @@ export class GpuSkinning {
     if (this.#boneCount + boneCount > this.maxBones) throw new GpuSkinningError(`${boneCount} more bones do not fit: ${this.#boneCount} of maxBones ${this.maxBones} are used.`);
     const offset = this.#boneCount;
     this.#boneCount += boneCount;
+    this.#largestPalette = Math.max(this.#largestPalette, boneCount);
     for (let b = offset; b < offset + boneCount; b++) {
       this.#paletteStaging[b * BONE_FLOATS] = 1;
       this.#paletteStaging[b * BONE_FLOATS + 5] = 1;
@@ -472,8 +497,8 @@ export class GpuSkinning {
     if (work.workItems > 0 || timestamps) {
       const pass = encoder.beginComputePass({ label: `gpu-skinning ${this.#kernel}`, ...passTimestampWrites(timestamps) });
       if (work.workItems > 0) {
-        pass.setPipeline(this.#pipelines[this.#kernel]);
-        pass.setBindGroup(0, this.#bindGroups[this.#kernel]);
+        pass.setPipeline(this.#pipeline());
+        pass.setBindGroup(0, this.#bindGroup);
         pass.dispatchWorkgroups(groupsX, groupsY);
       }
       pass.end();

@@ -89,6 +89,8 @@ describe.each(CASES)('%s vertices, %s bones', (format, kernel) => {
     // One skeleton, two meshes: the body and its armour skin with the same palette.
     skinning.addInstance({ mesh: big, palette: palettes[3]! });
     skinning.addInstance({ mesh: armour, palette: palettes[3]! });
+    // The LDS array holds the largest palette.
+    expect(skinning.ldsCapacity).toBe(256);
     for (let frame = 0; frame < 2; frame++) {
       palettes.forEach((palette, i) => { mirror.writePalette(palette, randomBones(palette.boneCount, 100 * frame + i + 1)); });
       await mirror.frame(device, Array<SkinMode>(5).fill(frame === 0 ? 'reset' : 'skin'), `frame ${frame}`);
@@ -102,6 +104,7 @@ describe.each(CASES)('%s vertices, %s bones', (format, kernel) => {
     const mesh = mirror.addMesh(randomMesh(format, 700, 20, 21));
     const palettes = [mirror.createPalette(20), mirror.createPalette(20), mirror.createPalette(20)];
     const instances = palettes.map((palette, i) => skinning.addInstance({ mesh, palette, far: i > 0 }));
+    expect(skinning.ldsCapacity).toBe(32);
     const held = [false, false, false];
     for (let frame = 0; frame < 8; frame++) {
       palettes.forEach((palette, i) => { mirror.writePalette(palette, randomBones(20, 1000 + frame * 3 + i)); });

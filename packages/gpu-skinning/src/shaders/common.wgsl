@@ -36,7 +36,6 @@ const MODE_SKIN: u32 = 0u;
 const MODE_RESET: u32 = 1u;
 const MODE_HOLD: u32 = 2u;
 const INSTANCE_WORDS: u32 = 8u;
-const MAX_LDS_BONES: u32 = 256u;
 
 override WORKGROUP_SIZE: u32 = 64u;
 override VERTICES_PER_THREAD: u32 = 1u;
