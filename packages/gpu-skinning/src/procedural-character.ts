@@ -64,16 +64,25 @@ function quaternionAbout(axis: 0 | 1 | 2, angle: number): number[] {
   return q;
 }
 
+/** a * b (apply b, then a), xyzw. */
+function multiplyQuaternions(a: number[], b: number[]): number[] {
+  const [ax, ay, az, aw] = a as [number, number, number, number];
+  const [bx, by, bz, bw] = b as [number, number, number, number];
+  return [aw * bx + ax * bw + ay * bz - az * by, aw * by - ax * bz + ay * bw + az * bx, aw * bz + ax * by - ay * bx + az * bw, aw * bw - ax * bx - ay * by - az * bz];
+}
+
 /** The walk: legs and arms swing about x in opposition, knees and elbows bend, hips bob and sway. */
 function walkChannels(): AnimationChannelInput[] {
   const keys = 9;
   const times = Array.from({ length: keys }, (_, k) => k / (keys - 1));
-  const rotation = (node: number, axis: 0 | 1 | 2, angle: (phase: number) => number): AnimationChannelInput => ({
+  const rotation = (node: number, axis: 0 | 1 | 2, angle: (phase: number) => number, after: number[] = [0, 0, 0, 1]): AnimationChannelInput => ({
     node,
     path: 'rotation',
     times,
-    values: times.flatMap((t) => quaternionAbout(axis, angle(2 * Math.PI * t))),
+    values: times.flatMap((t) => multiplyQuaternions(quaternionAbout(axis, angle(2 * Math.PI * t)), after)),
   });
+  // The arms are modelled straight out to the sides: lower them first, then swing.
+  const armDown = 1.3;
   return [
     { node: 0, path: 'translation', times, values: times.flatMap((t) => [0, 1.0 + 0.04 * Math.abs(Math.sin(2 * Math.PI * t)), 0]) },
     rotation(0, 1, (p) => 0.12 * Math.sin(p)),
@@ -82,10 +91,11 @@ function walkChannels(): AnimationChannelInput[] {
     rotation(10, 0, (p) => -0.55 * Math.sin(p)),
     rotation(9, 0, (p) => -0.7 * Math.max(0, Math.sin(p + Math.PI / 2))),
     rotation(11, 0, (p) => -0.7 * Math.max(0, Math.sin(p - Math.PI / 2))),
-    rotation(4, 0, (p) => -0.45 * Math.sin(p)),
-    rotation(6, 0, (p) => 0.45 * Math.sin(p)),
-    rotation(5, 0, (p) => 0.3 + 0.2 * Math.sin(p)),
-    rotation(7, 0, (p) => 0.3 - 0.2 * Math.sin(p)),
+    rotation(4, 0, (p) => -0.45 * Math.sin(p), quaternionAbout(2, -armDown)),
+    rotation(6, 0, (p) => 0.45 * Math.sin(p), quaternionAbout(2, armDown)),
+    // Elbows bend forward: the forearm turns about y, towards +z.
+    rotation(5, 1, (p) => -(0.35 + 0.2 * Math.sin(p))),
+    rotation(7, 1, (p) => 0.35 - 0.2 * Math.sin(p)),
   ];
 }
 
