@@ -1,0 +1,233 @@
+// A skinned, animated glTF document built with @gltf-transform/core, written to GLB, read back,
+// and taken through the loader, the sampler and both skinning paths. gltf-transform's own node
+// world matrices are the independent check of the palette.
+import { Document, NodeIO, type Accessor, type Node as GltfNode } from '@gltf-transform/core';
+import { describe, expect, test } from 'vitest';
+import { gpuTest } from '@cuttle/test-utils';
+import {
+  clipFromGltf,
+  computePalette,
+  createPose,
+  createSkinnedOutput,
+  GpuSkinning,
+  sampleClip,
+  skeletonFromGltf,
+  skinInstanceReference,
+  skinnedVerticesFromGltf,
+  type GltfAnimationInput,
+  type GltfNodeInput,
+  type VertexFormat,
+} from '../src/index.ts';
+import { bitsFloat } from '../src/codec.ts';
+import { expectMatches } from './helpers.ts';
+
+/** An accessor's array. (gltf-transform's TypedArray union names Float16Array, which the ES2022 lib lacks.) */
+function arrayOf(accessor: Accessor | null): Float32Array | Uint16Array | Uint8Array {
+  const array: unknown = accessor!.getArray();
+  return array as Float32Array | Uint16Array | Uint8Array;
+}
+
+/** Inverse of an affine column-major 4x4. */
+function invertAffine(m: ArrayLike<number>): number[] {
+  const [a, b, c, , d, e, f, , g, h, i, , tx, ty, tz] = Array.from<number>(m);
+  const A = e! * i! - f! * h!, B = -(d! * i! - f! * g!), C = d! * h! - e! * g!;
+  const det = a! * A + b! * B + c! * C;
+  const inv = [
+    A / det, -(b! * i! - c! * h!) / det, (b! * f! - c! * e!) / det, 0,
+    B / det, (a! * i! - c! * g!) / det, -(a! * f! - c! * d!) / det, 0,
+    C / det, -(a! * h! - b! * g!) / det, (a! * e! - b! * d!) / det, 0,
+  ];
+  const t = [0, 1, 2].map((r) => -(inv[r]! * tx! + inv[4 + r]! * ty! + inv[8 + r]! * tz!));
+  return [...inv, t[0]!, t[1]!, t[2]!, 1];
+}
+
+function multiply(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
+  const out = new Array<number>(16).fill(0);
+  for (let c = 0; c < 4; c++) for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) out[c * 4 + r]! += a[k * 4 + r]! * b[c * 4 + k]!;
+  return out;
+}
+
+const aboutZ = (angle: number): [number, number, number, number] => [0, 0, Math.sin(angle / 2), Math.cos(angle / 2)];
+const aboutX = (angle: number): [number, number, number, number] => [Math.sin(angle / 2), 0, 0, Math.cos(angle / 2)];
+
+/** An armature (not a joint) above a three-joint chain, a skinned column, and a walk-ish clip. */
+async function buildGlb(): Promise<Uint8Array> {
+  const doc = new Document();
+  const buffer = doc.createBuffer();
+  const accessor = (type: 'SCALAR' | 'VEC3' | 'VEC4' | 'MAT4', array: Float32Array | Uint16Array | Uint8Array) => doc.createAccessor().setType(type).setArray(array).setBuffer(buffer);
+  const scene = doc.createScene();
+  const armature = doc.createNode('armature').setTranslation([2, 0, 0]).setRotation(aboutX(0.3)).setScale([1.5, 1.5, 1.5]);
+  const hip = doc.createNode('hip').setTranslation([0, 1, 0]);
+  const spine = doc.createNode('spine').setTranslation([0, 1, 0]);
+  const head = doc.createNode('head').setTranslation([0, 1, 0]);
+  const prop = doc.createNode('unrelated prop');
+  armature.addChild(hip);
+  hip.addChild(spine);
+  spine.addChild(head);
+  scene.addChild(armature).addChild(prop);
+  const joints = [hip, spine, head];
+  const inverseBinds = new Float32Array(joints.flatMap((joint) => invertAffine(joint.getWorldMatrix())));
+
+  // A column from y = 1 to 4 (in armature space): 4 rings of 6 vertices, weights blending neighbours.
+  const positions: number[] = [], normals: number[] = [], jointIds: number[] = [], weights: number[] = [];
+  for (let ring = 0; ring < 4; ring++) {
+    for (let k = 0; k < 6; k++) {
+      const a = (k / 6) * Math.PI * 2;
+      // The armature is transformed, so bind-pose positions go through it as the joints do.
+      const local = [0.3 * Math.cos(a), 1 + ring, 0.3 * Math.sin(a), 1];
+      const world = [0, 1, 2].map((r) => [0, 1, 2, 3].reduce((sum, c) => sum + armature.getWorldMatrix()[c * 4 + r]! * local[c]!, 0));
+      positions.push(...world);
+      normals.push(Math.cos(a), 0, Math.sin(a));
+      const lower = Math.min(ring, 2);
+      const upper = Math.min(ring + 1, 2);
+      const share = ring === 3 ? 255 : 85 * (1 + (k % 2));
+      jointIds.push(lower, upper, 0, 0);
+      weights.push(255 - share, share, 0, 0);
+    }
+  }
+  const primitive = doc
+    .createPrimitive()
+    .setAttribute('POSITION', accessor('VEC3', new Float32Array(positions)))
+    .setAttribute('NORMAL', accessor('VEC3', new Float32Array(normals)))
+    .setAttribute('JOINTS_0', accessor('VEC4', new Uint16Array(jointIds)))
+    .setAttribute('WEIGHTS_0', accessor('VEC4', new Uint8Array(weights)).setNormalized(true));
+  const skin = doc.createSkin().setSkeleton(armature).setInverseBindMatrices(accessor('MAT4', inverseBinds));
+  for (const joint of joints) skin.addJoint(joint);
+  scene.addChild(doc.createNode('column').setMesh(doc.createMesh().addPrimitive(primitive)).setSkin(skin));
+
+  const animation = doc.createAnimation('walk');
+  const channel = (node: GltfNode, path: 'translation' | 'rotation' | 'scale', interpolation: 'LINEAR' | 'STEP' | 'CUBICSPLINE', times: number[], values: number[]) => {
+    const sampler = doc.createAnimationSampler().setInput(accessor('SCALAR', new Float32Array(times))).setOutput(accessor(path === 'rotation' ? 'VEC4' : 'VEC3', new Float32Array(values))).setInterpolation(interpolation);
+    animation.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
+  };
+  channel(spine, 'rotation', 'LINEAR', [0, 1, 2], [...aboutZ(0), ...aboutZ(0.8), ...aboutZ(-0.4)]);
+  channel(hip, 'translation', 'STEP', [0, 1.5], [0, 1, 0, 0.5, 1, 0]);
+  channel(head, 'scale', 'CUBICSPLINE', [0, 2], [0, 0, 0, 1, 1, 1, 0.2, 0.2, 0.2, 0, 0, 0, 2, 2, 2, 0, 0, 0]);
+  channel(prop, 'rotation', 'LINEAR', [0, 1], [...aboutZ(0), ...aboutZ(1)]);
+  return new NodeIO().writeBinary(doc);
+}
+
+/** Reads the GLB back with gltf-transform and hands plain arrays to our loader, as an app would. */
+async function load(format: VertexFormat) {
+  const doc = await new NodeIO().readBinary(await buildGlb());
+  const root = doc.getRoot();
+  const nodes = root.listNodes();
+  const index = (node: GltfNode | null): number => nodes.indexOf(node!);
+  const nodeInputs: GltfNodeInput[] = nodes.map((node) => ({
+    children: node.listChildren().map(index),
+    translation: node.getTranslation(),
+    rotation: node.getRotation(),
+    scale: node.getScale(),
+    name: node.getName(),
+  }));
+  const skin = root.listSkins()[0]!;
+  const gltfSkeleton = skeletonFromGltf(nodeInputs, { joints: skin.listJoints().map(index), inverseBindMatrices: arrayOf(skin.getInverseBindMatrices()) });
+  const animation = root.listAnimations()[0]!;
+  const samplers = animation.listSamplers();
+  const animationInput: GltfAnimationInput = {
+    name: animation.getName(),
+    samplers: samplers.map((s) => ({ input: arrayOf(s.getInput()), output: arrayOf(s.getOutput()), interpolation: s.getInterpolation() })),
+    channels: animation.listChannels().map((c) => ({ node: index(c.getTargetNode()), path: c.getTargetPath()!, sampler: samplers.indexOf(c.getSampler()!) })),
+  };
+  const { clip, ignored } = clipFromGltf(animationInput, gltfSkeleton);
+  const primitive = root.listMeshes()[0]!.listPrimitives()[0]!;
+  const attribute = (name: string) => arrayOf(primitive.getAttribute(name));
+  const { vertices, report } = skinnedVerticesFromGltf(
+    { POSITION: attribute('POSITION'), NORMAL: attribute('NORMAL'), JOINTS_0: attribute('JOINTS_0'), WEIGHTS_0: attribute('WEIGHTS_0') },
+    { format, paletteSize: gltfSkeleton.skeleton.jointCount },
+  );
+  return { doc, nodes, skinJoints: skin.listJoints(), gltfSkeleton, clip, ignored, vertices, report, positions: attribute('POSITION'), weights: attribute('WEIGHTS_0'), jointIds: attribute('JOINTS_0'), inverseBinds: arrayOf(skin.getInverseBindMatrices()) };
+}
+
+const TIMES = [0, 0.3, 0.5, 1.2, 1.7, 2];
+
+describe('glTF round trip through @gltf-transform/core', () => {
+  test('the loader keeps the armature above the joints and leaves out the unrelated channel', async () => {
+    const { gltfSkeleton, clip, ignored, report } = await load('packed');
+    expect(gltfSkeleton.skeleton.nodeCount).toBe(4);
+    expect(gltfSkeleton.skeleton.jointCount).toBe(3);
+    expect(gltfSkeleton.skeleton.names).toEqual(['armature', 'hip', 'spine', 'head']);
+    expect(clip.channels).toHaveLength(3);
+    expect(clip.name).toBe('walk');
+    expect(ignored).toEqual([expect.stringContaining('not part of the skin')]);
+    // Normalized Uint8 weights summing to 255 need no renormalizing; ring 2 lists the head joint
+    // twice (its neighbour above is itself), which the builder merges and reports.
+    expect(report.fixed).toEqual([expect.objectContaining({ kind: 'merged-duplicate-joints', vertices: 6, firstVertex: 12 })]);
+  });
+
+  test('sampled palettes equal gltf-transform world matrices x inverse binds', async () => {
+    const { nodes, skinJoints, gltfSkeleton, clip, inverseBinds } = await load('f32');
+    const { skeleton, nodeMap } = gltfSkeleton;
+    const pose = createPose(skeleton);
+    const palette = new Float32Array(skeleton.jointCount * 12);
+    for (const time of TIMES) {
+      sampleClip(clip, time, pose, { loop: false });
+      computePalette(skeleton, pose, palette);
+      // Put our sampled TRS on gltf-transform's nodes and let it compose the hierarchy.
+      nodes.forEach((node, gltfIndex) => {
+        const s = nodeMap[gltfIndex]!;
+        if (s < 0) return;
+        node.setTranslation(Array.from(pose.translations.subarray(s * 3, s * 3 + 3)) as [number, number, number]);
+        node.setRotation(Array.from(pose.rotations.subarray(s * 4, s * 4 + 4)) as [number, number, number, number]);
+        node.setScale(Array.from(pose.scales.subarray(s * 3, s * 3 + 3)) as [number, number, number]);
+      });
+      skinJoints.forEach((joint, j) => {
+        const expected = multiply(joint.getWorldMatrix(), inverseBinds.subarray(j * 16, j * 16 + 16));
+        for (let r = 0; r < 3; r++) for (let c = 0; c < 4; c++) expect(palette[j * 12 + r * 4 + c]).toBeCloseTo(expected[c * 4 + r]!, 5);
+      });
+    }
+    // Keys are hit exactly: the spine at t = 1 is rotated 0.8 about z, the hip stepped at 1.5.
+    sampleClip(clip, 1, pose);
+    expect(2 * Math.atan2(pose.rotations[2 * 4 + 2]!, pose.rotations[2 * 4 + 3]!)).toBeCloseTo(0.8, 6);
+    sampleClip(clip, 1.6, pose);
+    expect(pose.translations[1 * 3]).toBeCloseTo(0.5, 6);
+  });
+});
+
+describe.each(['packed', 'f32'] as const)('glTF round trip, %s vertices', (format) => {
+  gpuTest('GPU skinning of the loaded mesh matches the reference and the glTF-side skinning', async ({ device }) => {
+    const { gltfSkeleton, clip, vertices, positions, weights, jointIds, skinJoints, inverseBinds, nodes } = await load(format);
+    const { skeleton, nodeMap } = gltfSkeleton;
+    const count = vertices.vertexCount;
+    for (const kernel of ['lds', 'global'] as const) {
+      const skinning = new GpuSkinning(device, { format, kernel, maxVertices: count, maxOutputVertices: count, maxBones: skeleton.jointCount });
+      const mesh = skinning.addMesh(vertices);
+      const paletteHandle = skinning.createPalette(skeleton.jointCount);
+      skinning.addInstance({ mesh, palette: paletteHandle });
+      const pose = createPose(skeleton);
+      const palette = new Float32Array(skeleton.jointCount * 12);
+      const reference = createSkinnedOutput(format, count);
+      for (const [frame, time] of TIMES.entries()) {
+        sampleClip(clip, time, pose);
+        computePalette(skeleton, pose, palette);
+        skinning.writePalette(paletteHandle, palette);
+        const encoder = device.createCommandEncoder();
+        skinning.skin(encoder);
+        device.queue.submit([encoder.finish()]);
+        skinInstanceReference(vertices, palette, { sourceVertex: 0, vertexCount: count, paletteOffset: 0, outputVertex: 0 }, reference, frame === 0 ? 'reset' : 'skin');
+        const gpu = await skinning.read();
+        expectMatches(gpu, reference, count, `${kernel} at t = ${time}`);
+        // Independent: skin the glTF accessors with gltf-transform's world matrices.
+        nodes.forEach((node, gltfIndex) => {
+          const s = nodeMap[gltfIndex]!;
+          if (s < 0) return;
+          node.setTranslation(Array.from(pose.translations.subarray(s * 3, s * 3 + 3)) as [number, number, number]);
+          node.setRotation(Array.from(pose.rotations.subarray(s * 4, s * 4 + 4)) as [number, number, number, number]);
+          node.setScale(Array.from(pose.scales.subarray(s * 3, s * 3 + 3)) as [number, number, number]);
+        });
+        const bones = skinJoints.map((joint, j) => multiply(joint.getWorldMatrix(), inverseBinds.subarray(j * 16, j * 16 + 16)));
+        for (let v = 0; v < count; v++) {
+          const expected = [0, 0, 0];
+          for (let i = 0; i < 4; i++) {
+            const w = weights[v * 4 + i]! / 255;
+            const m = bones[jointIds[v * 4 + i]!]!;
+            for (let r = 0; r < 3; r++) expected[r]! += w * (m[r]! * positions[v * 3]! + m[4 + r]! * positions[v * 3 + 1]! + m[8 + r]! * positions[v * 3 + 2]! + m[12 + r]!);
+          }
+          const got = gpu.format === 'packed' ? [0, 1, 2].map((c) => bitsFloat(gpu.positionNormal[v * 4 + c]!)) : Array.from(gpu.vertices.subarray(v * 12, v * 12 + 3));
+          for (let r = 0; r < 3; r++) expect(got[r]).toBeCloseTo(expected[r]!, 4);
+        }
+      }
+      skinning.destroy();
+    }
+  });
+});
