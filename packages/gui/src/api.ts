@@ -69,3 +69,13 @@ export interface BMFont {
 }
 
 export type BMFontFormat = 'text' | 'xml' | 'binary';
+
+/** An 8-bit image: 1 channel (grey) or 4 (RGBA), rows top to bottom, no padding. */
+export interface GuiImage {
+  width: number;
+  height: number;
+  channels: 1 | 4;
+  data: Uint8Array;
+}
+
+export type ImageFormat = 'png' | 'tga';
