@@ -12,3 +12,5 @@ export { decodeImage, encodeImage, imageFormatOf, coverageOf } from './image.ts'
 export { distanceFieldFont, type DistanceFieldFontOptions, type FontWithPages } from './distance-field-font.ts';
 export { rasterizeFont, distanceFieldFontFromTtf, type TtfFontOptions } from './ttf-font.ts';
 export { EdgeList, flattenOutline, fillNonzero, type OutlineCommand } from './rasterize.ts';
+export { GuiFont } from './gui-font.ts';
+export { layoutText, codePointsOf, TextLayout, QUAD_FLOATS, type TextAlign, type TextLayoutOptions } from './text-layout.ts';
