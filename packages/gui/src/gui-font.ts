@@ -3,6 +3,7 @@
 // in a Map keyed by slot pair. Built once from a BMFont.
 import type { BMFont } from './api.ts';
 import { GuiError } from './errors.ts';
+import { packUv } from './vertex-format.ts';
 
 const BMP = 0x10000;
 
@@ -32,7 +33,12 @@ export class GuiFont {
   readonly codePoint: Uint32Array;
   /** Slot shown for code points the font lacks: U+FFFD, else '?', else -1 (skipped). */
   readonly replacement: number;
-  readonly #bmp = new Int32Array(BMP).fill(-1);
+  /** Per slot, the packed texture coordinates of the four quad corners (vertex-format.ts). */
+  readonly uvWords: Uint32Array;
+  /** Per slot: 1 when the glyph starts any kerning pair (skips the pair lookup for the rest). */
+  readonly kernsAsFirst: Uint8Array;
+  /** Slot per BMP code point (-1: missing); slotOf covers the rest. */
+  readonly bmpSlots = new Int32Array(BMP).fill(-1);
   readonly #astral = new Map<number, number>();
   readonly #kerning = new Map<number, number>();
 
@@ -59,6 +65,8 @@ export class GuiFont {
     this.xadvance = new Float32Array(n);
     this.page = new Uint8Array(n);
     this.codePoint = new Uint32Array(n);
+    this.uvWords = new Uint32Array(4 * n);
+    this.kernsAsFirst = new Uint8Array(n);
     font.chars.forEach((c, slot) => {
       this.x[slot] = c.x;
       this.y[slot] = c.y;
@@ -69,13 +77,21 @@ export class GuiFont {
       this.xadvance[slot] = c.xadvance;
       this.page[slot] = c.page;
       this.codePoint[slot] = c.id;
-      if (c.id < BMP) this.#bmp[c.id] = slot;
+      const u0 = c.x / font.common.scaleW;
+      const v0 = c.y / font.common.scaleH;
+      const u1 = (c.x + c.width) / font.common.scaleW;
+      const v1 = (c.y + c.height) / font.common.scaleH;
+      this.uvWords.set([packUv(u0, v0), packUv(u1, v0), packUv(u0, v1), packUv(u1, v1)], slot * 4);
+      if (c.id < BMP) this.bmpSlots[c.id] = slot;
       else this.#astral.set(c.id, slot);
     });
     for (const k of font.kernings) {
       const a = this.slotOf(k.first);
       const b = this.slotOf(k.second);
-      if (a >= 0 && b >= 0) this.#kerning.set(a * 0x10000 + b, k.amount);
+      if (a >= 0 && b >= 0) {
+        this.#kerning.set(a * 0x10000 + b, k.amount);
+        this.kernsAsFirst[a] = 1;
+      }
     }
     const fffd = this.slotOf(0xfffd);
     this.replacement = fffd >= 0 ? fffd : this.slotOf(0x3f);
@@ -83,11 +99,11 @@ export class GuiFont {
 
   /** The slot of a code point, or -1 when the font does not have it. */
   slotOf(codePoint: number): number {
-    return codePoint < BMP ? (codePoint >= 0 ? this.#bmp[codePoint]! : -1) : (this.#astral.get(codePoint) ?? -1);
+    return codePoint < BMP ? (codePoint >= 0 ? this.bmpSlots[codePoint]! : -1) : (this.#astral.get(codePoint) ?? -1);
   }
 
   /** Kerning between two slots in font pixels (0 when the pair has none). */
   kerning(first: number, second: number): number {
-    return this.#kerning.get(first * 0x10000 + second) ?? 0;
+    return this.kernsAsFirst[first] === 0 ? 0 : (this.#kerning.get(first * 0x10000 + second) ?? 0);
   }
 }

@@ -14,3 +14,9 @@ export { rasterizeFont, distanceFieldFontFromTtf, type TtfFontOptions } from './
 export { EdgeList, flattenOutline, fillNonzero, type OutlineCommand } from './rasterize.ts';
 export { GuiFont } from './gui-font.ts';
 export { layoutText, codePointsOf, TextLayout, QUAD_FLOATS, type TextAlign, type TextLayoutOptions } from './text-layout.ts';
+export { Gui, type GuiId, type GuiMode, type GuiOptions, type ClipRect } from './gui.ts';
+export { GuiBatch, PAGE_QUADS, type PatchingStrategy } from './gui-batch.ts';
+export { GuiEmitter } from './gui-emitter.ts';
+export { SOLID_MATERIAL, type BuiltinKindParams, type GuiKind, type ObjectBase, type RectParams, type RoundedRectParams, type LineParams, type ImageParams, type TextParams } from './gui-kinds.ts';
+export { VERTEX_BYTES, VERTEX_WORDS, QUAD_WORDS, QUAD_BYTES, packColor, packUv } from './vertex-format.ts';
+export { GuiRenderer, type TextStyle, type AtlasOptions } from './gui-renderer.ts';
