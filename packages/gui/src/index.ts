@@ -20,3 +20,4 @@ export { GuiEmitter } from './gui-emitter.ts';
 export { SOLID_MATERIAL, type BuiltinKindParams, type GuiKind, type ObjectBase, type RectParams, type RoundedRectParams, type LineParams, type ImageParams, type TextParams } from './gui-kinds.ts';
 export { VERTEX_BYTES, VERTEX_WORDS, QUAD_WORDS, QUAD_BYTES, packColor, packUv } from './vertex-format.ts';
 export { GuiRenderer, type TextStyle, type AtlasOptions } from './gui-renderer.ts';
+export { Ui, widgetId, type UiInput, type UiTheme } from './ui.ts';

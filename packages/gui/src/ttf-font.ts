@@ -82,10 +82,14 @@ export function rasterizeFont(data: ArrayBuffer | Uint8Array, options: TtfFontOp
       minY = Math.min(minY, edges.data[i + 1]!);
       maxY = Math.max(maxY, edges.data[i + 1]!);
     }
+    // Rectangles, offsets and positions are whole multiples of the scale, so that every
+    // measurement divides exactly and no glyph moves by a rounding when scaled down.
     const empty = edges.count === 0;
-    const left = empty ? 0 : Math.floor(minX) - pad;
-    const top = empty ? 0 : Math.floor(minY) - pad;
-    placed.push({ id, glyph, edges, left, top, width: empty ? 0 : Math.ceil(maxX) + pad - left, height: empty ? 0 : Math.ceil(maxY) + pad - top, page: 0, x: 0, y: 0 });
+    const align = (v: number): number => Math.floor(v / scale) * scale;
+    const alignUp = (v: number): number => Math.ceil(v / scale) * scale;
+    const left = empty ? 0 : align(minX - pad);
+    const top = empty ? 0 : align(minY - pad);
+    placed.push({ id, glyph, edges, left, top, width: empty ? 0 : alignUp(maxX + pad) - left, height: empty ? 0 : alignUp(maxY + pad) - top, page: 0, x: 0, y: 0 });
   }
   // Shelf packing, tallest first.
   const order = placed.filter((g) => g.width > 0).sort((a, b) => b.height - a.height);
@@ -125,7 +129,7 @@ export function rasterizeFont(data: ArrayBuffer | Uint8Array, options: TtfFontOp
   const hhea = font.tables.hhea as { ascender?: number; descender?: number; lineGap?: number } | undefined;
   const ascender = hhea?.ascender ?? font.ascender;
   const descender = hhea?.descender ?? font.descender;
-  const base = Math.round(ascender * k);
+  const base = Math.round((ascender * k) / scale) * scale;
   const chars: BMFontChar[] = placed.map((g) => ({
     id: g.id,
     x: g.x,
@@ -134,7 +138,7 @@ export function rasterizeFont(data: ArrayBuffer | Uint8Array, options: TtfFontOp
     height: g.height,
     xoffset: g.left,
     yoffset: g.width > 0 ? base + g.top : 0,
-    xadvance: Math.round((g.glyph.advanceWidth ?? 0) * k),
+    xadvance: Math.round(((g.glyph.advanceWidth ?? 0) * k) / scale) * scale,
     page: g.page,
     chnl: 15,
   }));

@@ -3,7 +3,7 @@
 // pixels with the same draw calls, and two GUIs in one pass.
 import { gpuTest } from '@cuttle/test-utils';
 import { beforeAll, expect } from 'vitest';
-import { distanceFieldFontFromTtf, Gui, GuiError, GuiFont, GuiRenderer, SOLID_MATERIAL, type FontWithPages, type GuiImage } from '../src/index.ts';
+import { distanceFieldFontFromTtf, Gui, GuiError, GuiFont, GuiRenderer, SOLID_MATERIAL, Ui, type FontWithPages, type GuiImage } from '../src/index.ts';
 import { dejaVuSans } from './font-files.ts';
 import { compareWithReference, renderPixels } from './render-helpers.ts';
 
@@ -13,7 +13,7 @@ let sdf: FontWithPages;
 let font: GuiFont;
 
 beforeAll(() => {
-  sdf = distanceFieldFontFromTtf(dejaVuSans(), { size: 32, scale: 8, spread: 4, chars: 'AVacdegiloprstxfGUI0123456789:. ' });
+  sdf = distanceFieldFontFromTtf(dejaVuSans(), { size: 32, scale: 8, spread: 4, chars: 'AVacdegiloprstxfGUIMSnumvbhkSaeyTW0123456789:. ' });
   font = new GuiFont(sdf.font);
 });
 
@@ -125,6 +125,28 @@ gpuTest('retained and immediate mode draw the same pixels with the same draw cal
     last = a;
   }
   expect(last!.drawCalls).toBe(5);
+  renderer.destroy();
+});
+
+gpuTest('reference picture: immediate-mode widgets in a scrolled, clipped panel', async ({ device }) => {
+  const renderer = new GuiRenderer(device, 'rgba8unorm');
+  const m = materials(renderer);
+  const ui = new Ui(new Gui({ mode: 'immediate' }), { font, textMaterial: m.text, fontSize: 12 });
+  const state = { music: true, volume: 70 };
+  for (const input of [{ pointerX: 30, pointerY: 60, pointerDown: false }, { pointerX: 30, pointerY: 60, pointerDown: false, wheelY: 12 }, { pointerX: 30, pointerY: 60, pointerDown: false, keys: ['Tab'] }]) {
+    ui.beginFrame(input);
+    ui.beginPanel('Settings', 4, 4, 150, 88);
+    ui.label('Audio');
+    ui.button('Save');
+    state.music = ui.checkbox('Music', state.music);
+    state.volume = ui.slider('Vol', state.volume, 0, 100, 1);
+    ui.endPanel();
+    ui.endFrame();
+  }
+  const { pixels, drawCalls } = await renderPixels(device, renderer, [ui.gui], W, H);
+  expect(drawCalls).toBe(4);
+  const result = await compareWithReference('reference-widgets', pixels, W, H);
+  expect(result.ok, result.message).toBe(true);
   renderer.destroy();
 });
 

@@ -58,7 +58,9 @@ test(`DejaVu Sans (${DEJAVU_SANS}) rasterises at 8x with AngelCode metrics and G
   const { font, pages } = rasterizeFont(dejaVuSans(), { size: 32, scale: 8, spread: 4, chars: 'AVTaoe\u00e9\u20ac\uFFFD ' });
   expect(font.info.face).toBe('DejaVu Sans');
   expect(font.info.padding).toEqual([32, 32, 32, 32]);
-  expect(font.common).toMatchObject({ scaleW: 2048, scaleH: 2048, base: Math.round((1901 / 2048) * 256) });
+  expect(font.common).toMatchObject({ scaleW: 2048, scaleH: 2048, base: Math.round((1901 / 2048) * 32) * 8 });
+  // Every rectangle and offset divides by the scale, so scaling down moves nothing.
+  for (const c of font.chars) for (const v of [c.x, c.y, c.width, c.height, c.xoffset, c.yoffset, c.xadvance]) expect(Math.abs(v % 8)).toBe(0);
   expect(font.chars.map((c) => c.id).sort((a, b) => a - b)).toEqual([32, 65, 84, 86, 97, 101, 111, 233, 8364, 65533]);
   const kern = (a: string, b: string): number => font.kernings.find((k) => k.first === a.codePointAt(0) && k.second === b.codePointAt(0))?.amount ?? 0;
   expect(kern('A', 'V')).toBeLessThan(0);
