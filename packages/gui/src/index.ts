@@ -10,7 +10,7 @@ export { decodePng, encodePng, isPng } from './png.ts';
 export { decodeTga, encodeTga } from './tga.ts';
 export { decodeImage, encodeImage, imageFormatOf, coverageOf } from './image.ts';
 export { distanceFieldFont, type DistanceFieldFontOptions, type FontWithPages } from './distance-field-font.ts';
-export { rasterizeFont, distanceFieldFontFromTtf, type TtfFontOptions } from './ttf-font.ts';
+export { rasterizeFont, distanceFieldFontFromTtf, GlyphDistanceFields, type GlyphField, type TtfFontOptions } from './ttf-font.ts';
 export { EdgeList, flattenOutline, fillNonzero, type OutlineCommand } from './rasterize.ts';
 export { GuiFont } from './gui-font.ts';
 export { layoutText, codePointsOf, TextLayout, QUAD_FLOATS, type TextAlign, type TextLayoutOptions } from './text-layout.ts';

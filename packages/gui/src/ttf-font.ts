@@ -5,6 +5,7 @@
 import { parse, type Font, type Glyph } from 'opentype.js';
 import type { BMFont, BMFontChar, BMFontKerning, GuiImage } from './api.ts';
 import { distanceFieldFont, type FontWithPages } from './distance-field-font.ts';
+import { distanceFieldImage } from './distance-transform.ts';
 import { GuiError } from './errors.ts';
 import { EdgeList, fillNonzero, flattenOutline } from './rasterize.ts';
 
@@ -163,6 +164,74 @@ export function rasterizeFont(data: ArrayBuffer | Uint8Array, options: TtfFontOp
     kernings,
   };
   return { font: bmfont, pages: images };
+}
+
+export interface GlyphField extends GuiImage {
+  /** Pen-relative position of the field's top-left texel, in output pixels (y down from the baseline). */
+  left: number;
+  top: number;
+  /** Advance in output pixels. */
+  advance: number;
+}
+
+/**
+ * One glyph at a time, for atlases filled at run time (large character sets): each draw()
+ * rasterises the outline at size x scale and returns its distance field at size, reaching
+ * `spread` pixels past the outline. The same steps as rasterizeFont + distanceFieldFont.
+ */
+export class GlyphDistanceFields {
+  readonly #font: Font;
+  readonly #scale: number;
+  readonly #spread: number;
+  readonly #pixels: number;
+  readonly #edges = new EdgeList();
+  #mask = new Uint8Array(0);
+
+  constructor(data: ArrayBuffer | Uint8Array, options: { size: number; scale?: number; spread?: number }) {
+    this.#scale = options.scale ?? 8;
+    this.#spread = options.spread ?? 4;
+    if (!(options.size > 0) || !Number.isInteger(this.#scale) || this.#scale < 1 || !Number.isInteger(this.#spread) || this.#spread < 1) {
+      throw new GuiError(`GlyphDistanceFields: size must be positive and scale, spread whole numbers >= 1 (got ${options.size}, ${this.#scale}, ${this.#spread}).`);
+    }
+    this.#font = loadFont(data);
+    this.#pixels = options.size * this.#scale;
+  }
+
+  draw(char: string): GlyphField {
+    const scale = this.#scale;
+    const glyph = this.#font.charToGlyph(char);
+    const edges = this.#edges;
+    edges.count = 0;
+    flattenOutline(glyph.getPath(0, 0, this.#pixels).commands, edges);
+    const advance = ((glyph.advanceWidth ?? 0) * this.#pixels) / this.#font.unitsPerEm / scale;
+    if (edges.count === 0) return { width: 0, height: 0, channels: 1, data: new Uint8Array(0), left: 0, top: 0, advance };
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    for (let i = 0; i < edges.count * 4; i += 2) {
+      minX = Math.min(minX, edges.data[i]!);
+      maxX = Math.max(maxX, edges.data[i]!);
+      minY = Math.min(minY, edges.data[i + 1]!);
+      maxY = Math.max(maxY, edges.data[i + 1]!);
+    }
+    const pad = scale * this.#spread;
+    const left = Math.floor((minX - pad) / scale) * scale;
+    const top = Math.floor((minY - pad) / scale) * scale;
+    const width = Math.ceil((maxX + pad) / scale) * scale - left;
+    const height = Math.ceil((maxY + pad) / scale) * scale - top;
+    if (this.#mask.length < width * height) this.#mask = new Uint8Array(width * height);
+    const mask = this.#mask.subarray(0, width * height);
+    mask.fill(0);
+    const data = edges.data;
+    for (let i = 0; i < edges.count * 4; i += 2) {
+      data[i] = data[i]! - left;
+      data[i + 1] = data[i + 1]! - top;
+    }
+    fillNonzero(edges, mask, width, 0, 0, width, height);
+    const field = distanceFieldImage(mask, width, height, { scale, spread: this.#spread });
+    return { ...field, left: left / scale, top: top / scale, advance };
+  }
 }
 
 /** TTF/OTF straight to a distance-field AngelCode font at `size` pixels. */

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { runCli } from '../src/cli-run.ts';
-import { distanceFieldFontFromTtf, EdgeList, fillNonzero, flattenOutline, GuiError, rasterizeFont, type OutlineCommand } from '../src/index.ts';
+import { distanceFieldFontFromTtf, EdgeList, fillNonzero, flattenOutline, GlyphDistanceFields, GuiError, rasterizeFont, type OutlineCommand } from '../src/index.ts';
 import { readFontFiles } from '../src/node.ts';
 import { dejaVuSans, DEJAVU_SANS } from './font-files.ts';
 
@@ -103,4 +103,18 @@ test('bad TTF input is refused clearly', () => {
   expect(() => rasterizeFont(new Uint8Array([1, 2, 3, 4]), { size: 32 })).toThrow(GuiError);
   expect(() => rasterizeFont(dejaVuSans(), { size: 0 })).toThrow(/size must be a positive number/);
   expect(() => rasterizeFont(dejaVuSans(), { size: 200, scale: 8, pageSize: 16, chars: 'W' })).toThrow(/raise pageSize/);
+});
+
+test('GlyphDistanceFields draws one glyph\'s field, the same as the whole-font path', () => {
+  const fields = new GlyphDistanceFields(dejaVuSans(), { size: 32, scale: 8, spread: 4 });
+  const a = fields.draw('A');
+  const whole = distanceFieldFontFromTtf(dejaVuSans(), { size: 32, scale: 8, spread: 4, chars: 'A' });
+  const c = whole.font.chars.find((g) => g.id === 65)!;
+  expect([a.width, a.height, a.left, a.top + whole.font.common.base]).toEqual([c.width, c.height, c.xoffset, c.yoffset]);
+  const page = whole.pages[c.page]!;
+  for (let y = 0; y < a.height; y++) {
+    expect(Array.from(a.data.subarray(y * a.width, (y + 1) * a.width))).toEqual(Array.from(page.data.subarray((c.y + y) * page.width + c.x, (c.y + y) * page.width + c.x + c.width)));
+  }
+  expect(a.advance).toBeCloseTo((1401 / 2048) * 32, 5);
+  expect(fields.draw(' ').width).toBe(0);
 });
