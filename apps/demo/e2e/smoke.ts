@@ -81,7 +81,15 @@ try {
         await page.waitForFunction(() => document.querySelector('#status')?.textContent.includes('draw calls') === true, undefined, { timeout: 30_000 }).catch(() => undefined);
         const status = (await page.textContent('#status')) ?? '';
         const calls = Number(/draw calls: (\d+)/.exec(status)?.[1] ?? 'NaN');
-        check('GUI scene: 10,000 labels in a few draw calls', status.includes('labels: 10,000') && calls >= 3 && calls <= 8, status);
+        check('GUI scene: 10,000 labels in a few draw calls', status.includes('labels: 10,000') && status.includes('label draw calls: 1') && calls >= 3 && calls <= 8, status);
+        // Tab focuses the "Immediate mode" checkbox (a @cuttle/gui widget), Space ticks it.
+        await page.focus('#view');
+        await page.keyboard.press('Tab');
+        await page.keyboard.press(' ');
+        await page.waitForFunction(() => document.querySelector('#status')?.textContent.includes('mode: immediate') === true, undefined, { timeout: 30_000 }).catch(() => undefined);
+        const immediate = (await page.textContent('#status')) ?? '';
+        const error = await page.evaluate(() => window.__cuttle!.error ?? null);
+        check('GUI scene: the same labels in immediate mode, still one draw call', immediate.includes('mode: immediate') && immediate.includes('label draw calls: 1') && error === null, immediate);
       }
     }
   }

@@ -60,17 +60,18 @@ export const scene: SceneDefinition = {
         wall.frame();
         guiMs += (performance.now() - start - guiMs) * 0.1;
 
-        // The zoom: one label whose size sweeps 16..200 px, drawn from the same 32 px field.
-        const size = settings.animate ? 16 + (0.5 - 0.5 * Math.cos(time * 0.8)) * 184 : settings.size;
-        if (settings.animate) settings.size = size;
+        // The zoom: one label whose size sweeps from 16 px to the canvas width (at most 200 px), drawn from the same 32 px field.
         const text = 'Sharp at any size';
+        const largest = Math.max(24, Math.min(200, (width - 48) / layoutText(font, text, { size: 1 }, measure).width));
+        const size = settings.animate ? 16 + (0.5 - 0.5 * Math.cos(time * 0.8)) * (largest - 16) : Math.min(settings.size, largest);
+        if (settings.animate) settings.size = size;
         const w = layoutText(font, text, { size }, measure).width;
         const x = Math.max(8, (width - w) / 2);
         const y = height * 0.55 - size * 0.6;
         zoom.update(backdrop, { x: x - 16, y: y - 8, width: w + 32, height: size * 1.35 + 16, radius: 12, color: 0x0a0e18e0 });
         zoom.update(zoomText, { x, y, text, font, material: fancy, size, color: 0xfff4d0ff, layer: 1 });
 
-        ui.beginFrame({ ...input }, {});
+        ui.beginFrame({ ...input, keys: [...input.keys] });
         input.keys.length = 0;
         input.wheelY = 0;
         ui.beginPanel('@cuttle/gui', width - 300, 10, 290, 230);
@@ -91,6 +92,7 @@ export const scene: SceneDefinition = {
         mode: wall.mode,
         labels: LABELS.toLocaleString('en'),
         'draw calls': String(drawCalls),
+        'label draw calls': String(wall.gui.drawCalls),
         'GUI CPU': `${guiMs.toFixed(2)} ms`,
       }),
       destroy() {
