@@ -57,6 +57,20 @@ function unpackColor(rgba: number): number[] {
   return [(rgba >>> 24) / 255, ((rgba >>> 16) & 0xff) / 255, ((rgba >>> 8) & 0xff) / 255, (rgba & 0xff) / 255];
 }
 
+/**
+ * The TextStyle uniform of gui.wgsl: outline, glow and shadow colours, then spread, outline
+ * width, glow width, shadow softness, shadow offset and page size (texels). The TypeScript
+ * reference renderer reads the same numbers.
+ */
+export function textStyleUniform(style: TextStyle, spread: number, pageWidth: number, pageHeight: number): Float32Array<ArrayBuffer> {
+  const data = new Float32Array(STYLE_BYTES / 4);
+  data.set(style.outline ? unpackColor(style.outline.color) : [0, 0, 0, 0], 0);
+  data.set(style.glow ? unpackColor(style.glow.color) : [0, 0, 0, 0], 4);
+  data.set(style.shadow ? unpackColor(style.shadow.color) : [0, 0, 0, 0], 8);
+  data.set([spread, style.outline?.width ?? 0, style.glow?.width ?? 0, style.shadow?.softness ?? 0.5, style.shadow?.offsetX ?? 0, style.shadow?.offsetY ?? 0, pageWidth, pageHeight], 12);
+  return data;
+}
+
 export class GuiRenderer {
   readonly device: GPUDevice;
   readonly format: GPUTextureFormat;
@@ -193,11 +207,7 @@ export class GuiRenderer {
       if (width !== undefined && !(width >= 0)) throw new GuiError(`setTextStyle: ${name} width must be >= 0, got ${width}.`);
     }
     if (style.outline && style.outline.width > m.spread) throw new GuiError(`setTextStyle: outline width ${style.outline.width} exceeds the font's spread (${m.spread} texels); regenerate the font with a larger spread.`);
-    const data = new Float32Array(STYLE_BYTES / 4);
-    data.set(style.outline ? unpackColor(style.outline.color) : [0, 0, 0, 0], 0);
-    data.set(style.glow ? unpackColor(style.glow.color) : [0, 0, 0, 0], 4);
-    data.set(style.shadow ? unpackColor(style.shadow.color) : [0, 0, 0, 0], 8);
-    data.set([m.spread, style.outline?.width ?? 0, style.glow?.width ?? 0, style.shadow?.softness ?? 0.5, style.shadow?.offsetX ?? 0, style.shadow?.offsetY ?? 0, m.pageWidth, m.pageHeight], 12);
+    const data = textStyleUniform(style, m.spread, m.pageWidth, m.pageHeight);
     this.device.queue.writeBuffer(m.style, 0, data);
   }
 

@@ -21,3 +21,5 @@ export { SOLID_MATERIAL, type BuiltinKindParams, type GuiKind, type ObjectBase, 
 export { VERTEX_BYTES, VERTEX_WORDS, QUAD_WORDS, QUAD_BYTES, packColor, packUv } from './vertex-format.ts';
 export { GuiRenderer, type TextStyle, type AtlasOptions } from './gui-renderer.ts';
 export { Ui, widgetId, type UiInput, type UiTheme } from './ui.ts';
+export { textStyleUniform } from './gui-renderer.ts';
+export { renderReference, REFERENCE_SOLID, type ReferenceMaterial } from './reference/render-batches.ts';
