@@ -109,44 +109,64 @@ export function flattenOutline(commands: readonly OutlineCommand[], edges: EdgeL
 /**
  * Fills the pixels of `target` (row-major, `stride` wide) whose centres the edges enclose
  * under the nonzero rule, inside the rectangle [x0, x1) x [y0, y1). Writes 255, leaves others.
+ * Edges enter an active list in order of their top and leave it below their bottom, so each
+ * row only looks at the edges that cross it.
  */
 export function fillNonzero(edges: EdgeList, target: Uint8Array, stride: number, x0: number, y0: number, x1: number, y1: number): void {
   const e = edges.data;
+  const n = edges.count;
+  const order = new Int32Array(n);
+  const tops = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    order[i] = i;
+    tops[i] = Math.min(e[i * 4 + 1]!, e[i * 4 + 3]!);
+  }
+  order.sort((a, b) => tops[a]! - tops[b]!);
+  const active = new Int32Array(n);
+  let activeCount = 0;
+  let next = 0;
   let crossX = new Float64Array(64);
   let crossW = new Int8Array(64);
   for (let row = y0; row < y1; row++) {
     const yc = row + 0.5;
-    let n = 0;
-    for (let i = 0; i < edges.count; i++) {
+    while (next < n && tops[order[next]!]! <= yc) active[activeCount++] = order[next++]!;
+    let count = 0;
+    for (let k = 0; k < activeCount; k++) {
+      const i = active[k]!;
       const ay = e[i * 4 + 1]!;
       const by = e[i * 4 + 3]!;
+      if (Math.max(ay, by) <= yc) {
+        // Passed: drop it (swap with the last active edge and look at that one next).
+        active[k--] = active[--activeCount]!;
+        continue;
+      }
       // Half-open in y so a vertex shared by two edges counts once.
       const down = ay < by;
-      if (down ? yc < ay || yc >= by : yc < by || yc >= ay) continue;
+      if (down ? yc < ay : yc < by) continue;
       const ax = e[i * 4]!;
       const bx = e[i * 4 + 2]!;
-      if (n === crossX.length) {
-        const gx = new Float64Array(n * 2);
+      if (count === crossX.length) {
+        const gx = new Float64Array(count * 2);
         gx.set(crossX);
         crossX = gx;
-        const gw = new Int8Array(n * 2);
+        const gw = new Int8Array(count * 2);
         gw.set(crossW);
         crossW = gw;
       }
       // Insertion sort by x as crossings arrive: rows cross few edges.
       const cx = ax + ((yc - ay) * (bx - ax)) / (by - ay);
-      let k = n++;
-      while (k > 0 && crossX[k - 1]! > cx) {
-        crossX[k] = crossX[k - 1]!;
-        crossW[k] = crossW[k - 1]!;
-        k--;
+      let at = count++;
+      while (at > 0 && crossX[at - 1]! > cx) {
+        crossX[at] = crossX[at - 1]!;
+        crossW[at] = crossW[at - 1]!;
+        at--;
       }
-      crossX[k] = cx;
-      crossW[k] = down ? 1 : -1;
+      crossX[at] = cx;
+      crossW[at] = down ? 1 : -1;
     }
     let winding = 0;
     const base = row * stride;
-    for (let k = 0; k < n - 1; k++) {
+    for (let k = 0; k < count - 1; k++) {
       winding += crossW[k]!;
       if (winding === 0) continue;
       const from = Math.max(x0, Math.ceil(crossX[k]! - 0.5));
