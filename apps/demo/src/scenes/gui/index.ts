@@ -13,7 +13,7 @@ export const scene: SceneDefinition = {
   title: 'Dual-mode GUI',
   package: '@cuttle/gui',
   description: "BitSquid's dual-mode GUI: 10,000 labels in retained or immediate mode, draw calls per (layer, material), distance-field text with outline and glow.",
-  async create({ device, format, canvas, panel }) {
+  async create({ device, format, canvas, panel, hasTimestamps }) {
     const { font, pages } = await loadDemoFont();
     const renderer = new GuiRenderer(device, format);
     const plain = renderer.createTextMaterial(font, pages);
@@ -27,6 +27,13 @@ export const scene: SceneDefinition = {
     const measure = new TextLayout();
     let guiMs = 0;
     let drawCalls = 0;
+    // GPU time of the GUI's render pass (timestamp queries, read back a frame later).
+    const querySet = hasTimestamps ? device.createQuerySet({ type: 'timestamp', count: 2 }) : undefined;
+    const resolve = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+    const readback = device.createBuffer({ size: 16, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+    let readbackState: 'idle' | 'copied' | 'mapping' = 'idle';
+    let gpuMs = Number.NaN;
+    let destroyed = false;
 
     // Pointer and keys in canvas pixels, for the widgets.
     const input: UiInput & { keys: string[] } = { pointerX: -1, pointerY: -1, pointerDown: false, wheelY: 0, keys: [] };
@@ -55,6 +62,21 @@ export const scene: SceneDefinition = {
 
     return {
       frame({ time, width, height, encoder, target }) {
+        if (readbackState === 'copied') {
+          readbackState = 'mapping';
+          readback.mapAsync(GPUMapMode.READ).then(
+            () => {
+              const [begin, end] = new BigUint64Array(readback.getMappedRange());
+              gpuMs = Number(end! - begin!) / 1e6;
+              readback.unmap();
+              readbackState = 'idle';
+            },
+            (error: unknown) => {
+              // Leaving the scene destroys the buffer under a pending map: nothing to read then.
+              if (!destroyed) console.error(`GUI timing readback failed: ${String(error)}`);
+            },
+          );
+        }
         const start = performance.now();
         if (settings.immediate !== (wall.mode === 'immediate')) wall = new LabelWall(font, plain, settings.immediate ? 'immediate' : 'retained', 8);
         wall.frame();
@@ -81,12 +103,23 @@ export const scene: SceneDefinition = {
         ui.label(`${wall.mode}: ${LABELS.toLocaleString('en')} labels`);
         ui.label(`labels: ${wall.gui.drawCalls} draw call(s), ${guiMs.toFixed(2)} ms CPU`);
         ui.label(`frame: ${drawCalls} draw calls in all`);
+        if (Number.isFinite(gpuMs)) ui.label(`GPU: ${gpuMs.toFixed(2)} ms for the GUI pass`);
         ui.endPanel();
         ui.endFrame();
 
-        const pass = encoder.beginRenderPass({ label: 'gui scene', colorAttachments: [{ view: target, clearValue: CLEAR, loadOp: 'clear', storeOp: 'store' }] });
+        const timed = querySet !== undefined && readbackState === 'idle';
+        const pass = encoder.beginRenderPass({
+          label: 'gui scene',
+          colorAttachments: [{ view: target, clearValue: CLEAR, loadOp: 'clear', storeOp: 'store' }],
+          ...(timed ? { timestampWrites: { querySet, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : {}),
+        });
         drawCalls = renderer.draw(pass, wall.gui, width, height) + renderer.draw(pass, zoom, width, height) + renderer.draw(pass, ui.gui, width, height);
         pass.end();
+        if (timed) {
+          encoder.resolveQuerySet(querySet, 0, 2, resolve, 0);
+          encoder.copyBufferToBuffer(resolve, 0, readback, 0, 16);
+          readbackState = 'copied';
+        }
       },
       stats: () => ({
         mode: wall.mode,
@@ -94,13 +127,18 @@ export const scene: SceneDefinition = {
         'draw calls': String(drawCalls),
         'label draw calls': String(wall.gui.drawCalls),
         'GUI CPU': `${guiMs.toFixed(2)} ms`,
+        ...(Number.isFinite(gpuMs) ? { 'GUI GPU': `${gpuMs.toFixed(2)} ms` } : {}),
       }),
       destroy() {
         canvas.removeEventListener('pointermove', onMove);
         canvas.removeEventListener('pointerdown', onDown);
         window.removeEventListener('pointerup', onUp);
         canvas.removeEventListener('keydown', onKey);
+        destroyed = true;
         renderer.destroy();
+        querySet?.destroy();
+        resolve.destroy();
+        readback.destroy();
       },
     };
   },
