@@ -77,6 +77,8 @@ export class Ui {
   readonly #measure = new TextLayout();
   readonly #scroll = new Map<number, number>();
   readonly #contentHeight = new Map<number, number>();
+  /** Caret of each text field, in UTF-16 units. */
+  readonly #carets = new Map<number, number>();
   #input: Required<UiInput> = { pointerX: -1, pointerY: -1, pointerDown: false, wheelY: 0, keys: [], shift: false };
   #pressed = false;
   #released = false;
@@ -140,6 +142,8 @@ export class Ui {
     this.#inFrame = false;
     this.hot = this.#nextHot;
     if (this.#released) this.active = 0;
+    // A press on no widget takes the keyboard focus away.
+    if (this.#pressed && this.#nextHot === 0) this.focused = 0;
     this.#lastFocusOrder = this.#focusOrder;
     if (this.focused !== 0 && !this.#focusOrder.includes(this.focused)) this.focused = 0;
   }
@@ -265,6 +269,56 @@ export class Ui {
     this.#text(`${visible(label)} ${shown}`, row.x + track + 8, row.y + (h - this.theme.fontSize * 1.2) / 2, this.theme.text);
     this.#focusRing(id, row.x, row.y, track, h);
     return v;
+  }
+
+  /**
+   * A one-line text field; returns the new text. Click or Tab to focus, then typed characters
+   * (KeyboardEvent.key of length 1-2, so astral characters too), Backspace, Delete, the arrow
+   * keys, Home and End edit it at the caret.
+   */
+  textInput(label: string, value: string): string {
+    const id = widgetId(label, this.#parentId());
+    const h = this.#lineHeight;
+    const row = this.#row(h);
+    const box = Math.max(40, row.width * 0.6);
+    this.#interact(id, row.x, row.y, box, h);
+    let text = value;
+    let caret = Math.min(this.#carets.get(id) ?? text.length, text.length);
+    if (this.focused === id) {
+      const previous = (at: number): number => (at >= 2 && /[\uDC00-\uDFFF]/.test(text[at - 1]!) && /[\uD800-\uDBFF]/.test(text[at - 2]!) ? at - 2 : Math.max(0, at - 1));
+      const following = (at: number): number => (at + 1 < text.length && /[\uD800-\uDBFF]/.test(text[at]!) ? at + 2 : Math.min(text.length, at + 1));
+      for (const key of this.#input.keys) {
+        if (key === 'Backspace') {
+          const from = previous(caret);
+          text = text.slice(0, from) + text.slice(caret);
+          caret = from;
+        } else if (key === 'Delete') text = text.slice(0, caret) + text.slice(following(caret));
+        else if (key === 'ArrowLeft') caret = previous(caret);
+        else if (key === 'ArrowRight') caret = following(caret);
+        else if (key === 'Home') caret = 0;
+        else if (key === 'End') caret = text.length;
+        else if ((key.length === 1 || (key.length === 2 && key.codePointAt(0)! > 0xffff)) && key !== 'Tab' && key !== 'Enter' && key.charCodeAt(0) >= 0x20) {
+          text = text.slice(0, caret) + key + text.slice(caret);
+          caret += key.length;
+        }
+      }
+    }
+    this.#carets.set(id, caret);
+    const clip = this.#clip();
+    this.gui.create('rect', { x: row.x, y: row.y, width: box, height: h, color: this.focused === id ? this.theme.hot : this.theme.widget, layer: LAYER_WIDGET, clip });
+    const textY = row.y + (h - this.theme.fontSize * 1.2) / 2;
+    this.#text(text, row.x + 6, textY, this.theme.text);
+    if (this.focused === id) {
+      const before = text.slice(0, caret);
+      const trimmed = before.trimEnd();
+      const space = this.theme.font.slotOf(32);
+      const spaceWidth = space >= 0 ? (this.theme.font.xadvance[space]! * this.theme.fontSize) / this.theme.font.emSize : 0;
+      const caretX = row.x + 6 + this.#textWidth(trimmed) + (before.length - trimmed.length) * spaceWidth;
+      this.gui.create('rect', { x: caretX, y: row.y + 4, width: 2, height: h - 8, color: this.theme.accent, layer: LAYER_FOCUS, clip });
+    }
+    this.#text(visible(label), row.x + box + 8, textY, this.theme.text);
+    this.#focusRing(id, row.x, row.y, box, h);
+    return text;
   }
 
   /**

@@ -131,3 +131,33 @@ test('misuse is reported', () => {
   expect(() => u.slider('s', 0, 1, 1)).toThrow(/must be greater/);
   u.endFrame();
 });
+
+test('text input: focus, typing (astral characters too), Backspace, Delete, arrows, Home, End', () => {
+  const u = ui();
+  let name = 'AV';
+  const run = (input: UiInput): void => {
+    u.beginFrame(input);
+    name = u.textInput('Name', name);
+    u.endFrame();
+  };
+  run(idle);
+  // Typing before the field has focus does nothing.
+  run({ ...idle, keys: ['x'] });
+  expect(name).toBe('AV');
+  run({ pointerX: 20, pointerY: 20, pointerDown: true });
+  run({ pointerX: 20, pointerY: 20, pointerDown: false, keys: ['é', ' ', '😀'] });
+  expect(name).toBe('AVé 😀');
+  run({ ...idle, keys: ['Backspace'] });
+  expect(name).toBe('AVé ');
+  run({ ...idle, keys: ['Home', 'ArrowRight', 'Delete', 'End', 'a'] });
+  expect(name).toBe('Aé a');
+  run({ ...idle, keys: ['ArrowLeft', 'Backspace', 'Enter', 'Shift'] });
+  expect(name).toBe('Aéa');
+  // The caret is drawn on the focus layer, with the focus ring.
+  expect(u.gui.batches.find((b) => b.layer === 3)!.used).toBeGreaterThanOrEqual(5);
+  // A click elsewhere takes the focus away; typing then leaves the text alone.
+  run({ pointerX: 500, pointerY: 500, pointerDown: true });
+  expect(u.focused).toBe(0);
+  run({ ...idle, keys: ['z'] });
+  expect(name).toBe('Aéa');
+});

@@ -23,7 +23,7 @@ export const scene: SceneDefinition = {
     const backdrop: GuiId = zoom.create('roundedRect', { x: 0, y: 0, width: 1, height: 1, radius: 12, color: 0x0a0e18e0 });
     const zoomText: GuiId = zoom.create('text', { x: 0, y: 0, text: '', font, material: fancy, layer: 1 });
     const ui = new Ui(new Gui({ mode: 'immediate' }), { font, textMaterial: plain, fontSize: 14 });
-    const settings = { immediate: false, animate: true, size: 96 };
+    const settings = { immediate: false, animate: true, size: 96, text: 'Sharp at any size' };
     const measure = new TextLayout();
     let guiMs = 0;
     let drawCalls = 0;
@@ -57,7 +57,7 @@ export const scene: SceneDefinition = {
     canvas.addEventListener('keydown', onKey);
 
     const note = document.createElement('p');
-    note.textContent = `${LABELS.toLocaleString('en')} labels in one Gui. Tick "Immediate mode" on the canvas to rebuild them every frame instead of updating a tenth of them; the draw calls stay one per (layer, material). Tab, Space and the arrow keys drive the widgets too.`;
+    note.textContent = `${LABELS.toLocaleString('en')} labels in one Gui. Tick "Immediate mode" on the canvas to rebuild them every frame instead of updating a tenth of them; the draw calls stay one per (layer, material). Tab, Space and the arrow keys drive the widgets too; click the text field to type the zoomed text.`;
     panel.append(note);
 
     return {
@@ -83,7 +83,7 @@ export const scene: SceneDefinition = {
         guiMs += (performance.now() - start - guiMs) * 0.1;
 
         // The zoom: one label whose size sweeps from 16 px to the canvas width (at most 200 px), drawn from the same 32 px field.
-        const text = 'Sharp at any size';
+        const text = settings.text || ' ';
         const largest = Math.max(24, Math.min(200, (width - 48) / layoutText(font, text, { size: 1 }, measure).width));
         const size = settings.animate ? 16 + (0.5 - 0.5 * Math.cos(time * 0.8)) * (largest - 16) : Math.min(settings.size, largest);
         if (settings.animate) settings.size = size;
@@ -96,10 +96,11 @@ export const scene: SceneDefinition = {
         ui.beginFrame({ ...input, keys: [...input.keys] });
         input.keys.length = 0;
         input.wheelY = 0;
-        ui.beginPanel('@cuttle/gui', width - 300, 10, 290, 230);
+        ui.beginPanel('@cuttle/gui', width - 300, 10, 290, 268);
         settings.immediate = ui.checkbox('Immediate mode', settings.immediate);
         settings.animate = ui.checkbox('Animate zoom', settings.animate);
         settings.size = ui.slider('Zoom px', settings.size, 16, 200, 1);
+        settings.text = ui.textInput('Text', settings.text);
         ui.label(`${wall.mode}: ${LABELS.toLocaleString('en')} labels`);
         ui.label(`labels: ${wall.gui.drawCalls} draw call(s), ${guiMs.toFixed(2)} ms CPU`);
         ui.label(`frame: ${drawCalls} draw calls in all`);
