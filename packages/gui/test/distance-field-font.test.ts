@@ -57,6 +57,17 @@ test('too little padding: rectangles grow so the field still reaches the spread'
   expect(out.font.chars[1]).toMatchObject({ x: 19, width: 25, xoffset: -5 });
 });
 
+test('cuttle-font sdf: grey and RGBA pages, as PNG or TGA, all give the same field', async () => {
+  const outputs = [];
+  for (const [channels, extension] of [[1, 'png'], [4, 'tga']] as const) {
+    const input = await writeInput(`combo-${channels}-${extension}`, channels, extension, 'text');
+    expect((await cli('sdf', input, '-o', join(dir, `combo-${channels}-${extension}-out.fnt`), '--scale', String(SCALE), '--spread', String(SPREAD))).code).toBe(0);
+    outputs.push(await readFontFiles(join(dir, `combo-${channels}-${extension}-out.fnt`)));
+  }
+  expect(outputs[1]!.pages).toEqual(outputs[0]!.pages);
+  expect(outputs[1]!.font.pages).toEqual(['combo-4-tga-out_0.tga', 'combo-4-tga-out_1.tga']);
+});
+
 test('cuttle-font sdf: monochrome TGA pages (XML .fnt) and RGBA PNG pages (text .fnt) give the same font', async () => {
   const tgaInput = await writeInput('mono', 1, 'tga', 'xml');
   const pngInput = await writeInput('rgba', 4, 'png', 'text');

@@ -118,3 +118,36 @@ test('GlyphDistanceFields draws one glyph\'s field, the same as the whole-font p
   expect(a.advance).toBeCloseTo((1401 / 2048) * 32, 5);
   expect(fields.draw(' ').width).toBe(0);
 });
+
+test('an OTF with CFF outlines (cubic curves), written by opentype.js, rasterises to the right area', async () => {
+  const { Font, Glyph, Path } = await import('opentype.js');
+  // A disc of radius 400 units centred at (500, 400), four cubic arcs (counter-clockwise in
+  // font units, y up), on a 1000-unit em.
+  const k = 0.5522847498 * 400;
+  const disc = new Path();
+  disc.moveTo(900, 400);
+  disc.curveTo(900, 400 + k, 500 + k, 800, 500, 800);
+  disc.curveTo(500 - k, 800, 100, 400 + k, 100, 400);
+  disc.curveTo(100, 400 - k, 500 - k, 0, 500, 0);
+  disc.curveTo(500 + k, 0, 900, 400 - k, 900, 400);
+  disc.close();
+  const font = new Font({
+    familyName: 'Discs',
+    styleName: 'Regular',
+    unitsPerEm: 1000,
+    ascender: 800,
+    descender: -200,
+    glyphs: [new Glyph({ name: '.notdef', unicode: 0, advanceWidth: 500, path: new Path() }), new Glyph({ name: 'O', unicode: 79, advanceWidth: 1000, path: disc })],
+  });
+  const otf = new Uint8Array(font.toArrayBuffer());
+  expect(String.fromCharCode(...otf.subarray(0, 4))).toBe('OTTO');
+  // 100 px em: the disc has a 40 px radius.
+  const { font: bm, pages } = rasterizeFont(otf, { size: 100, scale: 1, spread: 2, chars: 'O' });
+  const o = bm.chars.find((c) => c.id === 79)!;
+  const page = pages[o.page]!;
+  let area = 0;
+  for (let y = o.y; y < o.y + o.height; y++) for (let x = o.x; x < o.x + o.width; x++) if (page.data[y * page.width + x]) area++;
+  expect(Math.abs(area - Math.PI * 40 * 40) / (Math.PI * 40 * 40)).toBeLessThan(0.01);
+  expect(bm.info.face).toBe('Discs');
+  expect(bm.chars.find((c) => c.id === 79)!.xadvance).toBe(100);
+});
