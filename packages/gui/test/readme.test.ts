@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { gpuTest, readBuffer } from '@cuttle/test-utils';
 import { expect } from 'vitest';
-import { distanceFieldFontFromTtf, Gui, GuiFont, GuiRenderer, Ui } from '../src/index.ts';
+import { distanceFieldFontFromTtf, Gui, GuiFont, GuiRenderer, SOLID_MATERIAL, Ui, type GuiEmitter } from '../src/index.ts';
 import { dejaVuSans } from './font-files.ts';
 
 gpuTest('README example', async ({ device }) => {
@@ -46,6 +46,16 @@ gpuTest('README example', async ({ device }) => {
     ui.endFrame();
   }
   expect(resets).toBe(1);
+
+  // The user kind snippet.
+  hud.registerKind('healthBar', (p: { x: number; y: number; health: number }, out: GuiEmitter) => {
+    out.key(0, SOLID_MATERIAL);
+    out.rect(p.x, p.y, p.x + 100, p.y + 8, 0, 0, 1, 1, 0x202020ff);
+    out.rect(p.x, p.y, p.x + p.health, p.y + 8, 0, 0, 1, 1, 0x40c040ff);
+  });
+  const bar = hud.create('healthBar', { x: 16, y: 48, health: 70 });
+  expect(hud.placementOf(bar)).toMatchObject({ layer: 0, material: SOLID_MATERIAL, count: 2 });
+  expect(hud.drawCalls).toBe(2);
   renderer.destroy();
 });
 
