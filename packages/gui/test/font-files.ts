@@ -6,11 +6,11 @@ import type { BMFont, GuiImage } from '../src/index.ts';
 export const DEJAVU_SANS = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 
 /** DejaVu Sans from Debian's fonts-dejavu-core; fails with the install line when it is missing. */
-export function dejaVuSans(): Uint8Array {
-  if (!existsSync(DEJAVU_SANS)) {
-    throw new Error(`${DEJAVU_SANS} is missing. The TTF tests read a real font from Debian's fonts-dejavu-core package: run \`apt-get install fonts-dejavu-core\` as root, or \`bash tooling/scripts/setup.sh test\`.`);
+export function dejaVuSans(path = DEJAVU_SANS): Uint8Array {
+  if (!existsSync(path)) {
+    throw new Error(`${path} is missing. The TTF tests read a real font from Debian's fonts-dejavu-core package: run \`apt-get install fonts-dejavu-core\` as root, or \`bash tooling/scripts/setup.sh test\`.`);
   }
-  return new Uint8Array(readFileSync(DEJAVU_SANS));
+  return new Uint8Array(readFileSync(path));
 }
 
 export const SCALE = 8;

@@ -99,6 +99,10 @@ test('distanceFieldFontFromTtf and cuttle-font ttf give a 32px distance-field fo
   expect(written.pages[0]!.width).toBe(256);
 });
 
+test('without the Debian font the tests fail naming the package to install', () => {
+  expect(() => dejaVuSans('/usr/share/fonts/truetype/dejavu/NoSuchFont.ttf')).toThrow(/fonts-dejavu-core/);
+});
+
 test('bad TTF input is refused clearly', () => {
   expect(() => rasterizeFont(new Uint8Array([1, 2, 3, 4]), { size: 32 })).toThrow(GuiError);
   expect(() => rasterizeFont(dejaVuSans(), { size: 0 })).toThrow(/size must be a positive number/);
