@@ -74,6 +74,17 @@ else
   say "No WebGPU adapter. Install a Vulkan driver: Mesa >= 25 lavapipe (Debian bookworm: apt-get install -t bookworm-backports mesa-vulkan-drivers) or your GPU's driver; or set CUTTLE_GPU_TESTS=skip."
 fi
 
+# --- A real TrueType font for @cuttle/gui's TTF tests (they fail naming this package without it).
+dejavu=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+if [ -f "$dejavu" ]; then
+  say "DejaVu Sans found at $dejavu"
+elif is_root && has_apt; then
+  say "installing fonts-dejavu-core (DejaVu Sans for the @cuttle/gui TTF tests)"
+  apt_install fonts-dejavu-core
+else
+  say "No $dejavu: install Debian's fonts-dejavu-core (apt-get install fonts-dejavu-core) for the @cuttle/gui TTF tests."
+fi
+
 # --- Chromium for the browser smoke test (never a browser downloaded by a test tool).
 chromium=${CUTTLE_CHROMIUM:-/usr/bin/chromium}
 if [ -x "$chromium" ]; then

@@ -52,6 +52,15 @@ try {
     const sortLine = /GPU sort: [^\n]*?digits\)/.exec(primitivesText)?.[0] ?? primitivesText;
     check('GPU scan in the browser matches the reference', primitivesText.includes('GPU scan: ok'), scanLine);
     check('GPU radix sort in the browser matches the reference', primitivesText.includes('GPU sort: ok'), sortLine);
+    // The status line is also @cuttle/gui text on the canvas: a dark backdrop along the bottom
+    // with light glyphs in it.
+    await page.waitForFunction(() => (window.__cuttleStatus?.frames ?? 0) > 3, undefined, { timeout: 30_000 }).catch(() => undefined);
+    const overlay = await page.evaluate(() => ({ ...window.__cuttleStatus, height: document.querySelector<HTMLCanvasElement>('#view')!.height }));
+    const rowFraction = 1 - 10 / overlay.height;
+    const row = await page.evaluate((y) => window.__cuttle!.sample(Array.from({ length: 240 }, (_, i) => [0.002 + i * 0.0025, y] as [number, number])), rowFraction);
+    const lit = row.filter((p) => p.rgba[0] > 190 && p.rgba[1] > 190 && p.rgba[2] > 190).length;
+    const dark = row.filter((p) => p.rgba[0] < 20 && p.rgba[1] < 20 && p.rgba[2] < 20).length;
+    check('status line drawn as GUI text on the canvas', (overlay.frames ?? 0) > 3 && (overlay.text ?? '').includes('fps') && overlay.drawCalls === 2 && lit >= 3 && dark >= 20, JSON.stringify({ text: overlay.text, drawCalls: overlay.drawCalls, litPixels: lit, backdropPixels: dark }));
     if (process.env.CUTTLE_SCREENSHOT) await page.screenshot({ path: process.env.CUTTLE_SCREENSHOT });
     const probeError = await page.evaluate(() => window.__cuttle!.error ?? null);
     check('no WebGPU errors', probeError === null, probeError ?? 'none');
@@ -67,6 +76,21 @@ try {
       await page.waitForFunction((start) => window.__cuttle!.framesDrawn >= start + 5, before, { timeout: 30_000 }).catch(() => undefined);
       const state = await page.evaluate(() => ({ scene: window.__cuttle!.scene, frames: window.__cuttle!.framesDrawn, error: window.__cuttle!.error ?? null }));
       check(`scene "${id}" opens and draws`, state.scene === id && state.frames >= before + 5 && state.error === null, JSON.stringify({ ...state, framesBefore: before }));
+      if (id === 'gui') {
+        // 10,000 labels in one (layer, material) batch: the whole scene is a handful of draw calls.
+        await page.waitForFunction(() => document.querySelector('#status')?.textContent.includes('draw calls') === true, undefined, { timeout: 30_000 }).catch(() => undefined);
+        const status = (await page.textContent('#status')) ?? '';
+        const calls = Number(/draw calls: (\d+)/.exec(status)?.[1] ?? 'NaN');
+        check('GUI scene: 10,000 labels in a few draw calls', status.includes('labels: 10,000') && status.includes('label draw calls: 1') && calls >= 3 && calls <= 8, status);
+        // Tab focuses the "Immediate mode" checkbox (a @cuttle/gui widget), Space ticks it.
+        await page.focus('#view');
+        await page.keyboard.press('Tab');
+        await page.keyboard.press(' ');
+        await page.waitForFunction(() => document.querySelector('#status')?.textContent.includes('mode: immediate') === true, undefined, { timeout: 30_000 }).catch(() => undefined);
+        const immediate = (await page.textContent('#status')) ?? '';
+        const error = await page.evaluate(() => window.__cuttle!.error ?? null);
+        check('GUI scene: the same labels in immediate mode, still one draw call', immediate.includes('mode: immediate') && immediate.includes('label draw calls: 1') && error === null, immediate);
+      }
     }
   }
   check('no console errors', consoleErrors.length === 0, consoleErrors.join(' | ') || 'none');

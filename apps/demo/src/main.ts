@@ -1,12 +1,15 @@
 import { FrameSampler, type FrameProbe } from './frame-probe.ts';
 import { initGpu, WebGpuUnavailableError, type DemoGpu } from './gpu.ts';
 import { showNoWebGpu } from './no-webgpu.ts';
+import { StatusOverlay } from './scenes/gui/status-overlay.ts';
 import { findScene, scenes } from './scene-registry.ts';
 import type { SceneDefinition, SceneInstance } from './scene-api.ts';
 
 declare global {
   interface Window {
     __cuttle?: FrameProbe;
+    /** The status line drawn on the canvas by @cuttle/gui (the smoke test checks it). */
+    __cuttleStatus?: { text: string; drawCalls: number; frames: number };
   }
 }
 
@@ -66,6 +69,14 @@ async function main(): Promise<void> {
     console.error(probe.error);
   });
 
+  // The status line is also GUI text on the canvas, in every scene (the DOM line stays too).
+  let overlay: StatusOverlay | undefined;
+  const overlayProbe = { text: '', drawCalls: 0, frames: 0 };
+  window.__cuttleStatus = overlayProbe;
+  StatusOverlay.create(gpu.device, gpu.format)
+    .then((created) => { overlay = created; })
+    .catch((error: unknown) => { console.error(`status overlay: ${String(error)}`); });
+
   resizeCanvas(gpu);
   new ResizeObserver(() => { resizeCanvas(gpu); }).observe(canvas);
 
@@ -98,6 +109,7 @@ async function main(): Promise<void> {
   let last = performance.now();
   let smoothedMs = 16.7;
   let lastStatus = 0;
+  let statusLine = '';
   const tick = (now: number): void => {
     requestAnimationFrame(tick);
     // Keep the latest few thousand frame stamps (dropping the oldest half when full).
@@ -108,7 +120,14 @@ async function main(): Promise<void> {
     last = now;
     const texture = gpu.context.getCurrentTexture();
     const encoder = gpu.device.createCommandEncoder({ label: 'demo frame' });
-    scene.frame({ time: (now - sceneStart) / 1000, dt, frame: frame++, width: canvas.width, height: canvas.height, target: texture.createView(), encoder });
+    const target = texture.createView();
+    scene.frame({ time: (now - sceneStart) / 1000, dt, frame: frame++, width: canvas.width, height: canvas.height, target, encoder });
+    if (overlay && statusLine !== '') {
+      overlay.draw(encoder, target, canvas.width, canvas.height, statusLine);
+      overlayProbe.text = overlay.text;
+      overlayProbe.drawCalls = overlay.drawCalls;
+      overlayProbe.frames++;
+    }
     const afterSubmit = sampler.record(gpu.device, encoder, texture);
     gpu.device.queue.submit([encoder.finish()]);
     afterSubmit?.();
@@ -116,7 +135,8 @@ async function main(): Promise<void> {
     if (now - lastStatus > 250) {
       lastStatus = now;
       const stats = Object.entries(scene.stats?.() ?? {}).map(([key, value]) => `${key}: ${value}`);
-      status.textContent = [`${(1000 / smoothedMs).toFixed(0)} fps`, `${canvas.width}×${canvas.height}`, ...stats, adapterName].join('  ·  ');
+      statusLine = [`${(1000 / smoothedMs).toFixed(0)} fps`, `${smoothedMs.toFixed(1)} ms`, `${canvas.width}×${canvas.height}`, ...stats, adapterName].join('  ·  ');
+      status.textContent = statusLine;
     }
   };
   requestAnimationFrame(tick);

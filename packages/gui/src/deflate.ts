@@ -1,0 +1,39 @@
+// zlib streams through the platform's CompressionStream / DecompressionStream ("deflate" is
+// zlib-wrapped), which Node 18+ and every current browser have: no dependency, no native code.
+import { GuiError } from './errors.ts';
+
+async function pipe(data: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
+  const writer = stream.writable.getWriter();
+  const input = data.buffer instanceof ArrayBuffer ? (data as Uint8Array<ArrayBuffer>) : new Uint8Array(data);
+  // A corrupt stream fails the reader below; the writer's copy of that failure is not news.
+  const written = writer.write(input).then(() => writer.close()).catch(() => undefined);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = stream.readable.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    total += value.length;
+  }
+  await written;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
+export function zlibCompress(data: Uint8Array): Promise<Uint8Array> {
+  return pipe(data, new CompressionStream('deflate'));
+}
+
+export async function zlibDecompress(data: Uint8Array, what: string): Promise<Uint8Array> {
+  try {
+    return await pipe(data, new DecompressionStream('deflate'));
+  } catch (error) {
+    throw new GuiError(`${what}: the compressed data is corrupt (${error instanceof Error ? error.message : String(error)}).`);
+  }
+}
