@@ -142,7 +142,7 @@ export interface CityEntityOptions {
  * ground and probes over blocks to `entities`. Returns the light positions (xyz triplets) so
  * that callers can animate them.
  */
-export function populateCity(city: City, entities: EntityList, options: CityEntityOptions): Float32Array {
+export function populateCity(city: City, entities: EntityList, options: CityEntityOptions): Float32Array<ArrayBuffer> {
   const random = seededRandom(options.seed ?? 7);
   const [rangeMin, rangeMax] = options.range ?? [3, 12];
   const spotShare = options.spotShare ?? 0.2;
