@@ -1,21 +1,7 @@
 // Before anything is timed on a GPU, its culling is checked: a benchmark of culling that is
 // wrong on that device would be worse than none.
+import { readTexture } from '@cuttle/test-utils/gpu-buffers';
 import { compareTiles, cullReference, EntityList, gpuTileEntities, ForwardPlusBoxes, generateCity, GPU_TOLERANCE, lookAt, perspective, populateCity, TileCuller, type CameraInput, type CullReadback, type Technique } from '../src/index.ts';
-
-async function readTexture(device: GPUDevice, texture: GPUTexture, bytesPerPixel: number, aspect: GPUTextureAspect = 'all'): Promise<Uint8Array> {
-  const bytesPerRow = Math.ceil((texture.width * bytesPerPixel) / 256) * 256;
-  const buffer = device.createBuffer({ size: bytesPerRow * texture.height, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
-  const encoder = device.createCommandEncoder();
-  encoder.copyTextureToBuffer({ texture, aspect }, { buffer, bytesPerRow }, [texture.width, texture.height]);
-  device.queue.submit([encoder.finish()]);
-  await buffer.mapAsync(GPUMapMode.READ);
-  const rows = new Uint8Array(buffer.getMappedRange());
-  const out = new Uint8Array(texture.width * texture.height * bytesPerPixel);
-  for (let y = 0; y < texture.height; y++) out.set(rows.subarray(y * bytesPerRow, y * bytesPerRow + texture.width * bytesPerPixel), y * texture.width * bytesPerPixel);
-  buffer.unmap();
-  buffer.destroy();
-  return out;
-}
 
 /** Every technique and method on a small city view against the reference (borderline pairs aside). */
 export async function verifyAgainstReference(device: GPUDevice): Promise<void> {

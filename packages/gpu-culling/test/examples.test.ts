@@ -2,25 +2,10 @@
 // deferred shading and the heatmap. Culling is only an optimisation, so the culled image must
 // equal shading every entity at every pixel: a light lost by culling would show.
 import { describe, expect } from 'vitest';
-import { gpuTest } from '@cuttle/test-utils';
+import { gpuTest, readTexture } from '@cuttle/test-utils';
 import { CullingHeatmap, EntityList, ForwardPlusBoxes, generateCity, lookAt, perspective, populateCity, TiledDeferredShading, TileCuller, type Technique } from '../src/index.ts';
 
 const WIDTH = 160, HEIGHT = 96;
-
-async function readPixels(device: GPUDevice, texture: GPUTexture, bytesPerPixel: number): Promise<Uint8Array> {
-  const bytesPerRow = Math.ceil((texture.width * bytesPerPixel) / 256) * 256;
-  const buffer = device.createBuffer({ size: bytesPerRow * texture.height, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
-  const encoder = device.createCommandEncoder();
-  encoder.copyTextureToBuffer({ texture }, { buffer, bytesPerRow }, [texture.width, texture.height]);
-  device.queue.submit([encoder.finish()]);
-  await buffer.mapAsync(GPUMapMode.READ);
-  const rows = new Uint8Array(buffer.getMappedRange());
-  const out = new Uint8Array(texture.width * texture.height * bytesPerPixel);
-  for (let y = 0; y < texture.height; y++) out.set(rows.subarray(y * bytesPerRow, y * bytesPerRow + texture.width * bytesPerPixel), y * texture.width * bytesPerPixel);
-  buffer.unmap();
-  buffer.destroy();
-  return out;
-}
 
 function citySetup(device: GPUDevice, technique: Technique, reversedZ: boolean) {
   const city = generateCity({ seed: 3, blocks: 4 });
@@ -63,7 +48,7 @@ describe.each(['flat-bits', 'compaction'] as const)('%s', (technique) => {
     boxes.drawShaded(encoder, culled.createView(), depth.createView(), 'culled');
     boxes.drawShaded(encoder, everything.createView(), depth.createView(), 'everything');
     device.queue.submit([encoder.finish()]);
-    const a = await readPixels(device, culled, 4), b = await readPixels(device, everything, 4);
+    const a = await readTexture(device, culled, 4), b = await readTexture(device, everything, 4);
     const diff = differences(a, b);
     expect(diff.lit, 'pixels visibly lit').toBeGreaterThan(WIDTH * HEIGHT * 0.05);
     expect(diff.worst, 'largest channel difference').toBeLessThanOrEqual(1);
@@ -88,8 +73,8 @@ describe('tiled deferred and heatmap', () => {
     deferred.shade(encoder, { depth: gdepth, normal, albedo, output }, [0.02, 0.02, 0.03]);
     boxes.drawShaded(encoder, forward.createView(), depth.createView(), 'culled');
     device.queue.submit([encoder.finish()]);
-    const hdr = new Uint16Array((await readPixels(device, output, 8)).buffer);
-    const ldr = await readPixels(device, forward, 4);
+    const hdr = new Uint16Array((await readTexture(device, output, 8)).buffer);
+    const ldr = await readTexture(device, forward, 4);
     // The deferred output is linear: tone-map it as the forward shader does, then compare.
     const half = (h: number): number => {
       const e = (h >> 10) & 31, m = h & 1023;
@@ -119,7 +104,7 @@ describe('tiled deferred and heatmap', () => {
     encoder.beginRenderPass({ colorAttachments: [{ view: target.createView(), loadOp: 'clear', clearValue: { r: 0, g: 0, b: 0, a: 1 }, storeOp: 'store' }] }).end();
     heatmap.draw(encoder, target.createView(), culler, { maxCount: 16, opacity: 1 });
     device.queue.submit([encoder.finish()]);
-    const pixels = await readPixels(device, target, 4);
+    const pixels = await readTexture(device, target, 4);
     const { entitiesPerTile } = await culler.read();
     const grid = culler.grid!;
     for (let t = 0; t < entitiesPerTile.length; t++) {

@@ -1,7 +1,7 @@
 // Reproducible test scenes: a camera, a synthetic depth buffer with discontinuities (stacked
 // slanted rectangles over sky, so tiles mix near, far and empty pixels), and random entities of
 // every kind inside the view.
-import { boxMatrix, EntityList, lookAt, orthographic, perspective, type CameraInput } from '../src/index.ts';
+import { boxMatrix, EntityList, lookAt, orthographic, perspective, seededRandom, type CameraInput } from '../src/index.ts';
 
 export interface SceneOptions {
   width: number;
@@ -27,16 +27,6 @@ export interface TestScene {
   height: number;
 }
 
-export function rng(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
-
 const EYE = [0, 4, 12] as const;
 const TARGET = [0, 1, 0] as const;
 
@@ -59,7 +49,7 @@ function depthAt(camera: CameraInput, distance: number): number {
 
 export function makeScene(options: SceneOptions): TestScene {
   const { width, height } = options;
-  const random = rng(options.seed);
+  const random = seededRandom(options.seed);
   const camera = sceneCamera(width, height, options.projection);
   const far = options.projection === 'perspective' || options.projection === 'orthographic' || options.projection === undefined ? 1 : 0;
   const depth = new Float32Array(width * height).fill(far);

@@ -22,3 +22,25 @@ export async function readBuffer(device: GPUDevice, source: GPUBuffer, offset = 
     staging.destroy();
   }
 }
+
+/**
+ * Copies a whole texture into a fresh array, rows packed tightly (`bytesPerPixel` per texel;
+ * WebGPU pads rows to 256 bytes on the way). `aspect` picks depth-only for depth formats.
+ */
+export async function readTexture(device: GPUDevice, texture: GPUTexture, bytesPerPixel: number, aspect: GPUTextureAspect = 'all'): Promise<Uint8Array> {
+  const rowBytes = texture.width * bytesPerPixel;
+  const bytesPerRow = Math.ceil(rowBytes / 256) * 256;
+  const staging = device.createBuffer({ size: bytesPerRow * texture.height, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+  try {
+    const encoder = device.createCommandEncoder();
+    encoder.copyTextureToBuffer({ texture, aspect }, { buffer: staging, bytesPerRow }, [texture.width, texture.height]);
+    device.queue.submit([encoder.finish()]);
+    await staging.mapAsync(GPUMapMode.READ);
+    const rows = new Uint8Array(staging.getMappedRange());
+    const out = new Uint8Array(rowBytes * texture.height);
+    for (let y = 0; y < texture.height; y++) out.set(rows.subarray(y * bytesPerRow, y * bytesPerRow + rowBytes), y * rowBytes);
+    return out;
+  } finally {
+    staging.destroy();
+  }
+}

@@ -1,5 +1,5 @@
 export { gpuTest, gpuTestsSkipped, sharedNodeGpu, runInErrorScopes, type GpuTestContext } from './gpu-test.ts';
-export { createBufferWithData, readBuffer } from './gpu-buffers.ts';
+export { createBufferWithData, readBuffer, readTexture } from './gpu-buffers.ts';
 export { expectArraysEqual, firstMismatch } from './typed-arrays.ts';
 export {
   loadDawn,

@@ -11,35 +11,12 @@ import {
   type CullMethod,
   type Technique,
 } from '@cuttle/gpu-culling';
+import { checkbox, choice, control } from '../../controls.ts';
 import type { SceneDefinition } from '../../scene-api.ts';
 import presentWgsl from './present.wgsl?raw';
 
 const LIGHT_COUNTS = [1024, 2048, 4096, 16_384];
 const TIMESTAMPS = 4;
-
-/** Adds a labelled control to the panel and returns it. */
-function control<T extends HTMLElement>(panel: HTMLElement, label: string, element: T): T {
-  const row = document.createElement('label');
-  row.style.display = 'block';
-  row.textContent = `${label} `;
-  row.append(element);
-  panel.append(row);
-  return element;
-}
-
-function choice(options: readonly string[], value: string): HTMLSelectElement {
-  const element = document.createElement('select');
-  for (const option of options) element.add(new Option(option, option));
-  element.value = value;
-  return element;
-}
-
-function checkbox(checked: boolean): HTMLInputElement {
-  const input = document.createElement('input');
-  input.type = 'checkbox';
-  input.checked = checked;
-  return input;
-}
 
 export const scene: SceneDefinition = {
   id: 'gpu-culling',

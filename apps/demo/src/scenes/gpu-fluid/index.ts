@@ -1,4 +1,5 @@
 import { FluidPointRenderer, FluidSimulation, damBreakPositions, resolveParameters, type FluidParameters, type NeighbourMode } from '@cuttle/gpu-fluid';
+import { control, slider } from '../../controls.ts';
 import type { SceneDefinition } from '../../scene-api.ts';
 
 const COUNTS = [10_000, 50_000, 200_000, 1_000_000];
@@ -9,22 +10,6 @@ const MIN_H = 0.75;
 function parametersFor(count: number): FluidParameters {
   const side = Math.ceil(Math.cbrt(count / (8 * 0.4 * 2 * 0.7)));
   return resolveParameters({ bounds: { min: [0, 0, 0], max: [2 * side, side, side] } });
-}
-
-/** Adds a labelled control to the panel and returns it. */
-function control<T extends HTMLElement>(panel: HTMLElement, label: string, element: T): T {
-  const row = document.createElement('label');
-  row.style.display = 'block';
-  row.textContent = `${label} `;
-  row.append(element);
-  panel.append(row);
-  return element;
-}
-
-function slider(min: number, max: number, step: number, value: number): HTMLInputElement {
-  const input = document.createElement('input');
-  Object.assign(input, { type: 'range', min: String(min), max: String(max), step: String(step), value: String(value) });
-  return input;
 }
 
 export const scene: SceneDefinition = {

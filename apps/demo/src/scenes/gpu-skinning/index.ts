@@ -11,6 +11,7 @@ import {
   type SkinningKernel,
   type VertexFormat,
 } from '@cuttle/gpu-skinning';
+import { choice, control } from '../../controls.ts';
 import type { SceneDefinition } from '../../scene-api.ts';
 import { lookAt, multiply, perspective } from './camera.ts';
 import crowdWgsl from './crowd.wgsl?raw';
@@ -18,22 +19,6 @@ import crowdWgsl from './crowd.wgsl?raw';
 const CROWDS = [64, 256, 1024, 4096];
 const SPACING = 1.6;
 const WALK_SPEED = 1.2;
-
-/** Adds a labelled control to the panel and returns it. */
-function control<T extends HTMLElement>(panel: HTMLElement, label: string, element: T): T {
-  const row = document.createElement('label');
-  row.style.display = 'block';
-  row.textContent = `${label} `;
-  row.append(element);
-  panel.append(row);
-  return element;
-}
-
-function select(options: readonly string[]): HTMLSelectElement {
-  const element = document.createElement('select');
-  for (const option of options) element.add(new Option(option, option));
-  return element;
-}
 
 /** Column-major placement: (x, 0, z), facing +z. */
 function placement(x: number, z: number): number[] {
@@ -78,15 +63,15 @@ export const scene: SceneDefinition = {
     let destroyed = false;
     let failure = '';
 
-    const crowdSelect = control(panel, 'characters', select(CROWDS.map(String)));
+    const crowdSelect = control(panel, 'characters', choice(CROWDS.map(String)));
     crowdSelect.value = '256';
-    const kernelSelect = control(panel, 'bones from', select(['lds', 'global']));
-    const formatSelect = control(panel, 'vertex format', select(['packed', 'f32']));
-    const viewSelect = control(panel, 'view', select(['shaded', 'motion vectors']));
+    const kernelSelect = control(panel, 'bones from', choice(['lds', 'global']));
+    const formatSelect = control(panel, 'vertex format', choice(['packed', 'f32']));
+    const viewSelect = control(panel, 'view', choice(['shaded', 'motion vectors']));
     const lodToggle = control(panel, 'skinning LOD for far characters', document.createElement('input'));
     lodToggle.type = 'checkbox';
     lodToggle.checked = true;
-    const lodInterval = control(panel, 'far: skinned every N frames', select(['2', '3', '4', '8']));
+    const lodInterval = control(panel, 'far: skinned every N frames', choice(['2', '3', '4', '8']));
     lodInterval.value = '4';
     const note = document.createElement('p');
     note.textContent = 'Walkers that reach the end of the field teleport back (a reset: no false motion). Far ones skip frames; on the frames they skip their previous positions equal their current ones.';
