@@ -107,9 +107,23 @@ function boxSpaceTri(e: PreparedEntity, aabb: Float64Array, t: number, slack: nu
 function depthMaskTri(e: PreparedEntity, tiles: ReferenceTiles, t: number, slack: number, tolerance: number): Tri {
   const lo = tiles.minDepth[t]!, hi = tiles.maxDepth[t]!;
   const scale = maskScale(lo, hi);
-  const cellSlack = tolerance + scale * (slack + tolerance * (Math.abs(lo) + Math.abs(hi)) + 2 * tiles.minDepthSlack[t]! + tiles.maxDepthSlack[t]!);
-  const [firstLow, firstHigh] = floorRange((e.zMin - lo) * scale, cellSlack, 0, DEPTH_MASK_CELLS - 1);
-  const [lastLow, lastHigh] = floorRange((e.zMax - lo) * scale, cellSlack, 0, DEPTH_MASK_CELLS - 1);
+  let zMin = e.zMin, zMax = e.zMax, reachSlack = 0;
+  if (e.kind === ENTITY_KIND.pointLight || e.kind === ENTITY_KIND.spotLight) {
+    // Spheres: the depth span inside the tile's column, sqrt(r^2 - d^2) for a sideways distance d
+    // to the tile's AABB (near zero a square root turns a small error into a larger one).
+    const o = t * 6;
+    const dx = Math.max(0, Math.abs(e.center[0] - tiles.aabb[o]!) - tiles.aabb[o + 3]!);
+    const dy = Math.max(0, Math.abs(e.center[1] - tiles.aabb[o + 1]!) - tiles.aabb[o + 4]!);
+    const squared = Math.max(0, e.radius * e.radius - dx * dx - dy * dy);
+    const reach = Math.sqrt(squared);
+    zMin = e.center[2] - reach;
+    zMax = e.center[2] + reach;
+    const squaredSlack = 2 * slack * (e.radius + Math.hypot(dx, dy)) + slack * slack;
+    reachSlack = Math.min(Math.sqrt(squaredSlack), squaredSlack / (2 * reach)) + slack;
+  }
+  const cellSlack = tolerance + scale * (slack + reachSlack + tolerance * (Math.abs(lo) + Math.abs(hi)) + 2 * tiles.minDepthSlack[t]! + tiles.maxDepthSlack[t]!);
+  const [firstLow, firstHigh] = floorRange((zMin - lo) * scale, cellSlack, 0, DEPTH_MASK_CELLS - 1);
+  const [lastLow, lastHigh] = floorRange((zMax - lo) * scale, cellSlack, 0, DEPTH_MASK_CELLS - 1);
   const definite = rangeMask(firstHigh, lastLow);
   const possible = rangeMask(firstLow, lastHigh);
   if ((definite & tiles.maskDefinite[t]!) !== 0) return TRUE;

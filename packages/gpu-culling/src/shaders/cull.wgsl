@@ -81,6 +81,12 @@ fn entity_in_tile(e: u32, tile: vec2u, info: TileInfo, plane: u32) -> bool {
     return false;
   }
   if (frame.depth_mask != 0u) {
+    if (!is_box) {
+      // The sphere's depth span inside the tile's column: a sphere grazing the tile from the side
+      // reaches only sqrt(r^2 - d^2) in z there, d its sideways distance to the tile's AABB.
+      let side = max(vec2f(0.0), abs(sphere.xy - info.center.xy) - info.extent.xy);
+      z_reach = sqrt(max(sphere.w * sphere.w - dot(side, side), 0.0));
+    }
     let scale = mask_scale(info.min_depth, info.max_depth);
     let first_cell = mask_cell(sphere.z - z_reach, info.min_depth, scale);
     let last_cell = mask_cell(sphere.z + z_reach, info.min_depth, scale);
