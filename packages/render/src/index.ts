@@ -1,0 +1,2 @@
+export { RenderError } from './errors.ts';
+export type { Mat4, Vec3 } from './api.ts';
