@@ -3,3 +3,71 @@ export type Vec3 = readonly [number, number, number];
 
 /** A 4x4 matrix in column-major order (WebGPU, glTF): `m[column * 4 + row]`. */
 export type Mat4 = ArrayLike<number>;
+
+/** glTF's alpha modes: opaque, alpha-tested against `alphaCutoff`, or blended (transparent). */
+export type AlphaMode = 'opaque' | 'mask' | 'blend';
+
+/** Geometry in: positions and normals (xyz), optional uvs (xy) and tangents (xyzw), triangle indices. */
+export interface MeshInput {
+  positions: Float32Array;
+  normals: Float32Array;
+  uvs?: Float32Array;
+  tangents?: Float32Array;
+  indices: Uint32Array | Uint16Array;
+}
+
+/** A texture in: RGBA8 pixels (row-major, top row first), or anything copyExternalImageToTexture takes in a browser. */
+export type TextureInput = { width: number; height: number; data: Uint8Array<ArrayBuffer> } | ImageBitmap;
+
+/** glTF's metallic-roughness material, plus the water flag for caustics. */
+export interface MaterialInput {
+  /** Linear RGBA (default 1, 1, 1, 1); multiplies the base colour texture. */
+  baseColor?: readonly [number, number, number, number];
+  baseColorTexture?: number;
+  metallic?: number;
+  roughness?: number;
+  /** glTF layout: roughness in green, metallic in blue. */
+  metallicRoughnessTexture?: number;
+  normalTexture?: number;
+  normalScale?: number;
+  emissive?: Vec3;
+  alphaMode?: AlphaMode;
+  alphaCutoff?: number;
+  doubleSided?: boolean;
+  /**
+   * Water: its shadow writes the slope of its normal map into the shadow filter's alpha, which
+   * adds light under it (the post's caustics). Blended materials only.
+   */
+  caustics?: boolean;
+}
+
+/** The sun: a directional light with an orthographic shadow map fitted to the scene. */
+export interface DirectionalLightInput {
+  /** Direction the light travels (from the sun towards the scene). */
+  direction: Vec3;
+  color: Vec3;
+  intensity?: number;
+  shadows?: boolean;
+}
+
+/** A spot light with a shadow map (a few per scene; the culled lights carry no shadows). */
+export interface ShadowSpotInput {
+  position: Vec3;
+  direction: Vec3;
+  range: number;
+  /** Half-angle of the cone in radians, in (0, pi/2). */
+  outerAngle: number;
+  innerAngle?: number;
+  color: Vec3;
+  intensity?: number;
+}
+
+/** The camera of a frame (right-handed view, WebGPU clip space; reversed Z recommended). */
+export interface RenderCamera {
+  view: Mat4;
+  projection: Mat4;
+}
+
+/** The passes of a frame, in order, as timed by `Renderer.readTimings`. */
+export const PASSES = ['shadows', 'depth', 'culling', 'ssao', 'opaque', 'transparent', 'tonemap'] as const;
+export type PassName = (typeof PASSES)[number];

@@ -1,2 +1,18 @@
+export { Renderer, type RendererOptions, type RenderTarget } from './renderer.ts';
+export { RenderScene, INSTANCE_FLOATS, MAX_SHADOW_SPOTS } from './scene/render-scene.ts';
+export { computeTangents } from './scene/meshes.ts';
 export { RenderError } from './errors.ts';
-export type { Mat4, Vec3 } from './api.ts';
+export {
+  PASSES,
+  type AlphaMode,
+  type DirectionalLightInput,
+  type Mat4,
+  type MaterialInput,
+  type MeshInput,
+  type PassName,
+  type RenderCamera,
+  type ShadowSpotInput,
+  type TextureInput,
+  type Vec3,
+} from './api.ts';
+export { boxMesh, planeMesh, sphereMesh } from './scene/shapes.ts';

@@ -1,0 +1,581 @@
+import { resolveCamera, TileCuller, type Technique, type TileSize } from '@cuttle/gpu-culling';
+import commonWgsl from './shaders/common.wgsl?raw';
+import depthWgsl from './shaders/depth.wgsl?raw';
+import forwardWgsl from './shaders/forward.wgsl?raw';
+import tonemapWgsl from './shaders/tonemap.wgsl?raw';
+import { PASSES, type PassName, type RenderCamera, type Vec3 } from './api.ts';
+import { buildOpaqueGroups, sortBackToFront, type DrawGroup } from './draw-lists.ts';
+import { RenderError } from './errors.ts';
+import { FRAME_BYTES, packFrame } from './frame-uniform.ts';
+import { MATERIAL_LAYOUT } from './scene/materials.ts';
+import { INSTANCE_FLOATS, MAX_SHADOW_SPOTS, type RenderScene } from './scene/render-scene.ts';
+import { multiplyMat4, spotClipFromWorld, sunClipFromWorld } from './shadow-views.ts';
+
+export interface RendererOptions {
+  /** Format of the targets `render` draws into (a canvas's preferred format, or rgba8unorm offscreen). */
+  format: GPUTextureFormat;
+  /** Most culled lights, decals and probes per frame (default 4096). */
+  maxLights?: number;
+  /** Tile culling storage (default 'flat-bits') and tile size (default 16). */
+  technique?: Technique;
+  tileSize?: TileSize;
+  /** Side of every shadow map in texels (default 2048). */
+  shadowMapSize?: number;
+  /**
+   * 'simple': the post's colour filter, transparents receive no coloured shadow (default);
+   * 'separate-depth': a transparent shadow depth map too, so transparents tint transparents.
+   */
+  transparentShadows?: 'simple' | 'separate-depth';
+  /** Strength of the water's caustics (default 1). */
+  caustics?: number;
+  /** Linear light where no probe reaches (default 0.03, 0.03, 0.04). */
+  ambient?: Vec3;
+  exposure?: number;
+  /** Time every pass with timestamp queries when the device has `timestamp-query` (default true). */
+  timestamps?: boolean;
+}
+
+export interface RenderTarget {
+  /** The view the tone-mapped frame lands in (format = options.format). */
+  view: GPUTextureView;
+  width: number;
+  height: number;
+}
+
+interface Targets {
+  width: number;
+  height: number;
+  depth: GPUTexture;
+  hdr: GPUTexture;
+  motion: GPUTexture;
+  ambientOcclusion: GPUTexture;
+  tonemapGroup: GPUBindGroup;
+}
+
+const DEPTH_FORMAT: GPUTextureFormat = 'depth32float';
+const SHADOW_LAYERS = 1 + MAX_SHADOW_SPOTS;
+/** Dynamic-offset slots of the depth-view uniform: the camera, then each shadow layer. */
+const VIEW_SLOT_BYTES = 256;
+const WORD = 4;
+
+/**
+ * A small forward+ renderer: shadow maps (sun and spots, with transparent colour filters and
+ * caustics), a depth prepass, tiled culling (@cuttle/gpu-culling), opaque forward+ shading with
+ * motion vectors, sorted transparents, tone mapping. Renders into any view of `format`: a canvas
+ * in the browser, an offscreen texture in Node.
+ */
+export class Renderer {
+  readonly culler: TileCuller;
+  readonly format: GPUTextureFormat;
+  readonly shadowMapSize: number;
+  readonly transparentShadows: 'simple' | 'separate-depth';
+  caustics: number;
+  ambient: Vec3;
+  exposure: number;
+  readonly #device: GPUDevice;
+  readonly #layouts: { frame: GPUBindGroupLayout; depthFrame: GPUBindGroupLayout; cull: GPUBindGroupLayout; material: GPUBindGroupLayout };
+  readonly #modules: { depth: GPUShaderModule; forward: GPUShaderModule; tonemap: GPUShaderModule };
+  readonly #pipelines = new Map<string, GPURenderPipeline>();
+  readonly #frameUniform: GPUBuffer;
+  readonly #frameData = new Float32Array(FRAME_BYTES / WORD);
+  readonly #viewUniform: GPUBuffer;
+  readonly #tonemapUniform: GPUBuffer;
+  readonly #shadowMaps: GPUTexture;
+  readonly #shadowFilters: GPUTexture;
+  readonly #transparentShadowMaps: GPUTexture;
+  readonly #samplers: { shadow: GPUSampler; filter: GPUSampler };
+  readonly #timing: { querySet: GPUQuerySet; resolve: GPUBuffer; readback: GPUBuffer } | undefined;
+  #timingState: 'idle' | 'copied' | 'mapping' = 'idle';
+  #timings: Partial<Record<PassName, number>> = {};
+  #pendingTimings: Promise<void> | undefined;
+  #instances: GPUBuffer;
+  #slots: GPUBuffer;
+  #targets: Targets | undefined;
+  #frameGroup: GPUBindGroup | undefined;
+  #depthGroup: GPUBindGroup | undefined;
+  #cullGroup: GPUBindGroup | undefined;
+  #cullTiles: GPUBuffer | undefined;
+  #lists: { scene: RenderScene; version: number; groups: DrawGroup[]; order: number[]; transparent: number[] } | undefined;
+  #previousClipFromWorld: Float32Array | undefined;
+  #destroyed = false;
+
+  constructor(device: GPUDevice, options: RendererOptions) {
+    const shadowMapSize = options.shadowMapSize ?? 2048;
+    if (!Number.isInteger(shadowMapSize) || shadowMapSize < 16 || shadowMapSize > device.limits.maxTextureDimension2D) {
+      throw new RenderError(`shadowMapSize must be an integer in 16..${device.limits.maxTextureDimension2D}, got ${shadowMapSize}.`);
+    }
+    const transparentShadows = options.transparentShadows ?? 'simple';
+    if (!['simple', 'separate-depth'].includes(transparentShadows)) throw new RenderError(`transparentShadows must be 'simple' or 'separate-depth', got ${transparentShadows}.`);
+    this.#device = device;
+    this.format = options.format;
+    this.shadowMapSize = shadowMapSize;
+    this.transparentShadows = transparentShadows;
+    this.caustics = options.caustics ?? 1;
+    this.ambient = options.ambient ?? [0.03, 0.03, 0.04];
+    this.exposure = options.exposure ?? 1;
+    this.culler = new TileCuller(device, { technique: options.technique ?? 'flat-bits', maxEntities: options.maxLights ?? 4096, tileSize: options.tileSize ?? 16 });
+
+    const visibility = GPUShaderStage.VERTEX | GPUShaderStage.FRAGMENT;
+    this.#layouts = {
+      frame: device.createBindGroupLayout({
+        label: 'cuttle.render.frame',
+        entries: [
+          { binding: 0, visibility, buffer: { type: 'uniform' } },
+          { binding: 1, visibility: GPUShaderStage.VERTEX, buffer: { type: 'read-only-storage' } },
+          { binding: 2, visibility: GPUShaderStage.VERTEX, buffer: { type: 'read-only-storage' } },
+          { binding: 3, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: 'depth', viewDimension: '2d-array' } },
+          { binding: 4, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: 'float', viewDimension: '2d-array' } },
+          { binding: 5, visibility: GPUShaderStage.FRAGMENT, sampler: { type: 'comparison' } },
+          { binding: 6, visibility: GPUShaderStage.FRAGMENT, sampler: { type: 'filtering' } },
+          { binding: 7, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: 'unfilterable-float' } },
+          { binding: 8, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: 'depth', viewDimension: '2d-array' } },
+        ],
+      }),
+      depthFrame: device.createBindGroupLayout({
+        label: 'cuttle.render.depth-view',
+        entries: [
+          { binding: 0, visibility: GPUShaderStage.VERTEX, buffer: { type: 'uniform', hasDynamicOffset: true } },
+          { binding: 1, visibility: GPUShaderStage.VERTEX, buffer: { type: 'read-only-storage' } },
+          { binding: 2, visibility: GPUShaderStage.VERTEX, buffer: { type: 'read-only-storage' } },
+        ],
+      }),
+      cull: device.createBindGroupLayout({ label: 'cuttle.render.culling', entries: this.culler.bindGroupLayoutEntries(0, GPUShaderStage.FRAGMENT) }),
+      material: device.createBindGroupLayout(MATERIAL_LAYOUT),
+    };
+    this.#modules = {
+      depth: device.createShaderModule({ label: 'cuttle.render.depth', code: commonWgsl + depthWgsl }),
+      forward: device.createShaderModule({ label: 'cuttle.render.forward', code: this.culler.shaderModule({ group: 1 }) + commonWgsl + forwardWgsl }),
+      tonemap: device.createShaderModule({ label: 'cuttle.render.tonemap', code: tonemapWgsl }),
+    };
+    this.#frameUniform = device.createBuffer({ label: 'cuttle.render.frame', size: FRAME_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+    this.#viewUniform = device.createBuffer({ label: 'cuttle.render.depth-views', size: VIEW_SLOT_BYTES * (1 + SHADOW_LAYERS), usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+    this.#tonemapUniform = device.createBuffer({ label: 'cuttle.render.tonemap', size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+    device.queue.writeBuffer(this.#tonemapUniform, 0, new Uint32Array([options.format.endsWith('-srgb') ? 0 : 1, 0, 0, 0]));
+    const layered = (label: string, format: GPUTextureFormat, layers: number, size = shadowMapSize): GPUTexture =>
+      device.createTexture({ label: `cuttle.render.${label}`, size: [size, size, layers], format, usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING });
+    this.#shadowMaps = layered('shadow-maps', DEPTH_FORMAT, SHADOW_LAYERS);
+    this.#shadowFilters = layered('shadow-filters', 'rgba8unorm', SHADOW_LAYERS);
+    this.#transparentShadowMaps = transparentShadows === 'separate-depth' ? layered('transparent-shadow-maps', DEPTH_FORMAT, SHADOW_LAYERS) : layered('transparent-shadow-maps', DEPTH_FORMAT, 1, 1);
+    this.#samplers = {
+      shadow: device.createSampler({ label: 'cuttle.render.shadow', compare: 'less', magFilter: 'linear', minFilter: 'linear' }),
+      filter: device.createSampler({ label: 'cuttle.render.filter', magFilter: 'linear', minFilter: 'linear' }),
+    };
+    this.#instances = device.createBuffer({ label: 'cuttle.render.instances', size: 64 * INSTANCE_FLOATS * WORD, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    this.#slots = device.createBuffer({ label: 'cuttle.render.draw-slots', size: 64 * WORD, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    if ((options.timestamps ?? true) && device.features.has('timestamp-query')) {
+      const count = PASSES.length * 2;
+      this.#timing = {
+        querySet: device.createQuerySet({ label: 'cuttle.render.timestamps', type: 'timestamp', count }),
+        resolve: device.createBuffer({ size: count * 8, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC }),
+        readback: device.createBuffer({ size: count * 8, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ }),
+      };
+    }
+  }
+
+  /** GPU milliseconds per pass of the latest frame whose timings were read (empty without timestamp-query). */
+  get timings(): Readonly<Partial<Record<PassName, number>>> {
+    return this.#timings;
+  }
+
+  /** The frame's depth, HDR colour, motion vectors and ambient occlusion (after the first render). */
+  get targets(): Readonly<Omit<Targets, 'tonemapGroup'>> | undefined {
+    return this.#targets;
+  }
+
+  /** Records one frame of `scene` seen by `camera` into `encoder`, tone-mapped into `target`. */
+  render(encoder: GPUCommandEncoder, scene: RenderScene, camera: RenderCamera, target: RenderTarget): void {
+    if (this.#destroyed) throw new RenderError('this Renderer was destroyed.');
+    if (scene.device !== this.#device) throw new RenderError('the scene was made for another device.');
+    const { width, height } = target;
+    if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) throw new RenderError(`target size must be positive integers, got ${width}x${height}.`);
+    const resolved = resolveCamera(camera);
+    this.culler.setCamera(camera);
+    this.culler.setEntities(scene.lights);
+    const targets = this.#ensureTargets(width, height);
+    const reversed = resolved.reversedZ;
+
+    // Instances and draw order.
+    this.#upload(scene);
+    const lists = this.#drawLists(scene);
+    const transparent = sortBackToFront(scene, lists.transparent, resolved.position);
+    const slots = new Uint32Array(lists.order.length + transparent.length);
+    slots.set(lists.order);
+    slots.set(transparent, lists.order.length);
+    this.#slots = this.#fit(this.#slots, slots.byteLength, 'draw-slots');
+    this.#device.queue.writeBuffer(this.#slots, 0, slots);
+    if (!this.#frameGroup || !this.#depthGroup) this.#buildGroups();
+
+    // Cameras: the main view and every shadow layer's view.
+    const clipFromWorld = multiplyMat4(camera.projection, camera.view);
+    const previous = this.#previousClipFromWorld ?? clipFromWorld;
+    const bounds = sceneBounds(scene);
+    const sun = scene.sun;
+    const sunView = sun ? sunClipFromWorld(sun.direction, [bounds[0], bounds[1], bounds[2]], bounds[3]) : clipFromWorld;
+    const spotViews = scene.shadowSpots.map((spot) => spotClipFromWorld(spot.position, spot.direction, spot.range, spot.outerAngle));
+    const views = new Float32Array((VIEW_SLOT_BYTES / WORD) * (1 + SHADOW_LAYERS));
+    views.set(clipFromWorld, 0);
+    views.set(sunView, VIEW_SLOT_BYTES / WORD);
+    spotViews.forEach((view, s) => { views.set(view, (VIEW_SLOT_BYTES / WORD) * (2 + s)); });
+    this.#device.queue.writeBuffer(this.#viewUniform, 0, views);
+    packFrame(scene, {
+      clipFromWorld, previousClipFromWorld: previous, sunClipFromWorld: sunView, spotClipFromWorld: spotViews,
+      cameraPosition: resolved.position, exposure: this.exposure, ambient: this.ambient, ambientOcclusion: false,
+      width, height, shadowTexel: 1 / this.shadowMapSize, caustics: this.caustics, transparentShadows: this.transparentShadows === 'simple' ? 0 : 1,
+    }, this.#frameData);
+    this.#device.queue.writeBuffer(this.#frameUniform, 0, this.#frameData);
+    this.#previousClipFromWorld = clipFromWorld;
+
+    const timestamps = this.#timing && this.#timingState === 'idle' ? this.#timing.querySet : undefined;
+    const stamp = (pass: PassName, begin: boolean, end: boolean): { timestampWrites?: GPURenderPassTimestampWrites } => {
+      if (!timestamps) return {};
+      const index = PASSES.indexOf(pass) * 2;
+      return { timestampWrites: { querySet: timestamps, ...(begin ? { beginningOfPassWriteIndex: index } : {}), ...(end ? { endOfPassWriteIndex: index + 1 } : {}) } };
+    };
+
+    this.#shadowPasses(encoder, scene, lists, transparent, stamp);
+    this.#depthPass(encoder, scene, lists, targets, reversed, stamp('depth', true, true));
+    const cullIndex = PASSES.indexOf('culling') * 2;
+    this.culler.cull(encoder, targets.depth, timestamps ? { querySet: timestamps, beginIndex: cullIndex, endIndex: cullIndex + 1 } : undefined);
+    this.#forwardPasses(encoder, scene, lists, transparent, targets, reversed, stamp);
+    const tonemap = encoder.beginRenderPass({ label: 'cuttle.render.tonemap', colorAttachments: [{ view: target.view, loadOp: 'clear', clearValue: { r: 0, g: 0, b: 0, a: 1 }, storeOp: 'store' }], ...stamp('tonemap', true, true) });
+    tonemap.setPipeline(this.#pipeline('tonemap'));
+    tonemap.setBindGroup(0, targets.tonemapGroup);
+    tonemap.draw(3);
+    tonemap.end();
+    if (timestamps && this.#timing) {
+      encoder.resolveQuerySet(this.#timing.querySet, 0, PASSES.length * 2, this.#timing.resolve, 0);
+      encoder.copyBufferToBuffer(this.#timing.resolve, 0, this.#timing.readback, 0, PASSES.length * 16);
+      this.#timingState = 'copied';
+    }
+    scene.settleMotion();
+  }
+
+  /**
+   * After the frame's commands were submitted: reads its pass timings (ms). Passes a frame did
+   * not run (no shadows, no SSAO) read 0. Resolves at once with the last timings when none are pending.
+   */
+  readTimings(): Promise<Readonly<Partial<Record<PassName, number>>>> {
+    const timing = this.#timing;
+    if (!timing || this.#timingState !== 'copied') return (this.#pendingTimings ?? Promise.resolve()).then(() => this.#timings);
+    this.#timingState = 'mapping';
+    this.#pendingTimings = timing.readback.mapAsync(GPUMapMode.READ).then(() => {
+      const stamps = new BigUint64Array(timing.readback.getMappedRange());
+      const timings: Partial<Record<PassName, number>> = {};
+      PASSES.forEach((pass, p) => {
+        const begin = stamps[p * 2]!, end = stamps[p * 2 + 1]!;
+        timings[pass] = end > begin ? Number(end - begin) / 1e6 : 0;
+      });
+      timing.readback.unmap();
+      this.#timings = timings;
+      this.#timingState = 'idle';
+    });
+    return this.#pendingTimings.then(() => this.#timings);
+  }
+
+  destroy(): void {
+    if (this.#destroyed) return;
+    this.#destroyed = true;
+    this.culler.destroy();
+    for (const buffer of [this.#frameUniform, this.#viewUniform, this.#tonemapUniform, this.#instances, this.#slots]) buffer.destroy();
+    for (const texture of [this.#shadowMaps, this.#shadowFilters, this.#transparentShadowMaps]) texture.destroy();
+    this.#destroyTargets();
+    this.#timing?.querySet.destroy();
+    this.#timing?.resolve.destroy();
+    this.#timing?.readback.destroy();
+  }
+
+  #shadowPasses(encoder: GPUCommandEncoder, scene: RenderScene, lists: { groups: DrawGroup[]; order: number[] }, transparent: number[], stamp: (pass: PassName, begin: boolean, end: boolean) => object): void {
+    // Only the layers the shading reads: the sun's (when it casts shadows) and each shadow spot's.
+    const layers: number[] = [];
+    if (scene.sun?.shadows) layers.push(0);
+    scene.shadowSpots.forEach((_, s) => layers.push(1 + s));
+    layers.forEach((layer, k) => {
+      const first = k === 0, last = k === layers.length - 1;
+      const viewOffset = (1 + layer) * VIEW_SLOT_BYTES;
+      const depthView = this.#shadowMaps.createView({ dimension: '2d', baseArrayLayer: layer, arrayLayerCount: 1 });
+      const pass = encoder.beginRenderPass({
+        label: `cuttle.render.shadow${layer}`,
+        colorAttachments: [],
+        depthStencilAttachment: { view: depthView, depthLoadOp: 'clear', depthClearValue: 1, depthStoreOp: 'store' },
+        ...(first ? stamp('shadows', true, false) : {}),
+      });
+      this.#drawOpaque(pass, scene, lists.groups, 'shadow', false, viewOffset);
+      pass.end();
+      if (this.transparentShadows === 'separate-depth') {
+        const transparentDepth = encoder.beginRenderPass({
+          label: `cuttle.render.transparent-shadow${layer}`,
+          colorAttachments: [],
+          depthStencilAttachment: { view: this.#transparentShadowMaps.createView({ dimension: '2d', baseArrayLayer: layer, arrayLayerCount: 1 }), depthLoadOp: 'clear', depthClearValue: 1, depthStoreOp: 'store' },
+        });
+        this.#drawEach(transparentDepth, scene, transparent, lists.order.length, this.#pipeline('transparent-shadow-depth'), viewOffset);
+        transparentDepth.end();
+      }
+      // The colour filter: cleared to white (all light through), transparents multiplied in.
+      const filter = encoder.beginRenderPass({
+        label: `cuttle.render.shadow-filter${layer}`,
+        colorAttachments: [{ view: this.#shadowFilters.createView({ dimension: '2d', baseArrayLayer: layer, arrayLayerCount: 1 }), loadOp: 'clear', clearValue: { r: 1, g: 1, b: 1, a: 0 }, storeOp: 'store' }],
+        depthStencilAttachment: { view: depthView, depthReadOnly: true },
+        ...(last ? stamp('shadows', false, true) : {}),
+      });
+      this.#drawEach(filter, scene, transparent, lists.order.length, this.#pipeline('shadow-filter'), viewOffset);
+      filter.end();
+    });
+  }
+
+  #depthPass(encoder: GPUCommandEncoder, scene: RenderScene, lists: { groups: DrawGroup[] }, targets: Targets, reversed: boolean, timestampWrites: object): void {
+    const pass = encoder.beginRenderPass({
+      label: 'cuttle.render.depth-prepass',
+      colorAttachments: [],
+      depthStencilAttachment: { view: targets.depth.createView(), depthLoadOp: 'clear', depthClearValue: reversed ? 0 : 1, depthStoreOp: 'store' },
+      ...timestampWrites,
+    });
+    this.#drawOpaque(pass, scene, lists.groups, 'depth', reversed, 0);
+    pass.end();
+  }
+
+  #forwardPasses(encoder: GPUCommandEncoder, scene: RenderScene, lists: { groups: DrawGroup[]; order: number[] }, transparent: number[], targets: Targets, reversed: boolean, stamp: (pass: PassName, begin: boolean, end: boolean) => object): void {
+    const colorAttachments = (load: GPULoadOp): GPURenderPassColorAttachment[] => [
+      { view: targets.hdr.createView(), loadOp: load, clearValue: { r: 0, g: 0, b: 0, a: 1 }, storeOp: 'store' },
+      { view: targets.motion.createView(), loadOp: load, clearValue: { r: 0, g: 0, b: 0, a: 0 }, storeOp: 'store' },
+    ];
+    const opaque = encoder.beginRenderPass({ label: 'cuttle.render.opaque', colorAttachments: colorAttachments('clear'), depthStencilAttachment: { view: targets.depth.createView(), depthReadOnly: true }, ...stamp('opaque', true, true) });
+    this.#bindForward(opaque);
+    for (const group of lists.groups) {
+      const material = scene.material(group.material);
+      opaque.setPipeline(this.#pipeline(material.doubleSided ? 'opaque-double' : 'opaque'));
+      this.#drawGroup(opaque, scene, group, material.group, true);
+    }
+    opaque.end();
+    const blended = encoder.beginRenderPass({ label: 'cuttle.render.transparent', colorAttachments: colorAttachments('load'), depthStencilAttachment: { view: targets.depth.createView(), depthReadOnly: true }, ...stamp('transparent', true, true) });
+    this.#bindForward(blended);
+    blended.setPipeline(this.#pipeline(reversed ? 'transparent-reversed' : 'transparent'));
+    transparent.forEach((instance, k) => {
+      const material = scene.material(scene.instanceMaterial(instance));
+      this.#drawGroup(blended, scene, { mesh: scene.instanceMesh(instance), material: material.id, first: lists.order.length + k, count: 1 }, material.group, true);
+    });
+    blended.end();
+  }
+
+  #bindForward(pass: GPURenderPassEncoder): void {
+    const tiles = this.culler.tileBuffer;
+    if (tiles !== this.#cullTiles || !this.#cullGroup) {
+      this.#cullTiles = tiles;
+      this.#cullGroup = this.#device.createBindGroup({ label: 'cuttle.render.culling', layout: this.#layouts.cull, entries: this.culler.bindGroupEntries(0) });
+    }
+    pass.setBindGroup(0, this.#frameGroup);
+    pass.setBindGroup(1, this.#cullGroup);
+  }
+
+  /** Opaque and masked groups into a depth-only pass ('depth': the camera, 'shadow': a shadow layer). */
+  #drawOpaque(pass: GPURenderPassEncoder, scene: RenderScene, groups: DrawGroup[], kind: 'depth' | 'shadow', reversed: boolean, viewOffset: number): void {
+    pass.setBindGroup(0, this.#depthGroup, [viewOffset]);
+    for (const group of groups) {
+      const material = scene.material(group.material);
+      const variant = `${kind}-${material.mask ? 'masked' : 'opaque'}-${material.doubleSided || kind === 'shadow' ? 'double' : 'single'}${kind === 'depth' && reversed ? '-reversed' : ''}`;
+      pass.setPipeline(this.#pipeline(variant));
+      this.#drawGroup(pass, scene, group, material.group, false);
+    }
+  }
+
+  /** One draw per instance (transparents), starting at draw slot `first`. */
+  #drawEach(pass: GPURenderPassEncoder, scene: RenderScene, instances: number[], first: number, pipeline: GPURenderPipeline, viewOffset: number): void {
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(0, this.#depthGroup, [viewOffset]);
+    instances.forEach((instance, k) => {
+      const material = scene.material(scene.instanceMaterial(instance));
+      this.#drawGroup(pass, scene, { mesh: scene.instanceMesh(instance), material: material.id, first: first + k, count: 1 }, material.group, false);
+    });
+  }
+
+  #drawGroup(pass: GPURenderPassEncoder, scene: RenderScene, group: DrawGroup, materialGroup: GPUBindGroup, forward: boolean): void {
+    const mesh = scene.mesh(group.mesh);
+    pass.setBindGroup(forward ? 2 : 1, materialGroup);
+    pass.setVertexBuffer(0, mesh.positions);
+    pass.setVertexBuffer(1, mesh.uvs);
+    if (forward) {
+      pass.setVertexBuffer(2, mesh.normals);
+      pass.setVertexBuffer(3, mesh.tangents);
+    }
+    pass.setIndexBuffer(mesh.indices, mesh.indexFormat);
+    pass.drawIndexed(mesh.indexCount, group.count, 0, 0, group.first);
+  }
+
+  #upload(scene: RenderScene): void {
+    const data = scene.instanceData;
+    this.#instances = this.#fit(this.#instances, data.byteLength, 'instances');
+    if (data.byteLength > 0) this.#device.queue.writeBuffer(this.#instances, 0, data);
+  }
+
+  /** `buffer`, or a larger one when `bytes` do not fit (the bind groups holding it are then rebuilt). */
+  #fit(buffer: GPUBuffer, bytes: number, label: string): GPUBuffer {
+    if (bytes <= buffer.size) return buffer;
+    buffer.destroy();
+    this.#frameGroup = undefined;
+    this.#depthGroup = undefined;
+    return this.#device.createBuffer({ label: `cuttle.render.${label}`, size: Math.max(bytes, buffer.size * 2), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+  }
+
+  #drawLists(scene: RenderScene): { groups: DrawGroup[]; order: number[]; transparent: number[] } {
+    if (this.#lists?.scene !== scene || this.#lists.version !== scene.structureVersion) {
+      this.#lists = { scene, version: scene.structureVersion, ...buildOpaqueGroups(scene) };
+    }
+    return this.#lists;
+  }
+
+  #ensureTargets(width: number, height: number): Targets {
+    if (this.#targets?.width === width && this.#targets.height === height) return this.#targets;
+    this.#destroyTargets();
+    const device = this.#device;
+    const make = (label: string, format: GPUTextureFormat, usage: GPUTextureUsageFlags): GPUTexture => device.createTexture({ label: `cuttle.render.${label}`, size: [width, height], format, usage });
+    const hdr = make('hdr', 'rgba16float', GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_SRC);
+    const ambientOcclusion = make('ambient-occlusion', 'r32float', GPUTextureUsage.STORAGE_BINDING | GPUTextureUsage.TEXTURE_BINDING);
+    this.#targets = {
+      width,
+      height,
+      depth: make('depth', DEPTH_FORMAT, GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_SRC),
+      hdr,
+      motion: make('motion', 'rg16float', GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_SRC),
+      ambientOcclusion,
+      tonemapGroup: device.createBindGroup({
+        label: 'cuttle.render.tonemap',
+        layout: this.#pipeline('tonemap').getBindGroupLayout(0),
+        entries: [{ binding: 0, resource: hdr.createView() }, { binding: 1, resource: { buffer: this.#tonemapUniform } }],
+      }),
+    };
+    this.#frameGroup = undefined;
+    return this.#targets;
+  }
+
+  #buildGroups(): void {
+    if (!this.#targets) return;
+    const device = this.#device;
+    this.#frameGroup = device.createBindGroup({
+      label: 'cuttle.render.frame',
+      layout: this.#layouts.frame,
+      entries: [
+        { binding: 0, resource: { buffer: this.#frameUniform } },
+        { binding: 1, resource: { buffer: this.#instances } },
+        { binding: 2, resource: { buffer: this.#slots } },
+        { binding: 3, resource: this.#shadowMaps.createView({ dimension: '2d-array' }) },
+        { binding: 4, resource: this.#shadowFilters.createView({ dimension: '2d-array' }) },
+        { binding: 5, resource: this.#samplers.shadow },
+        { binding: 6, resource: this.#samplers.filter },
+        { binding: 7, resource: this.#targets.ambientOcclusion.createView() },
+        { binding: 8, resource: this.#transparentShadowMaps.createView({ dimension: '2d-array' }) },
+      ],
+    });
+    this.#depthGroup = device.createBindGroup({
+      label: 'cuttle.render.depth-view',
+      layout: this.#layouts.depthFrame,
+      entries: [
+        { binding: 0, resource: { buffer: this.#viewUniform, size: 64 } },
+        { binding: 1, resource: { buffer: this.#instances } },
+        { binding: 2, resource: { buffer: this.#slots } },
+      ],
+    });
+  }
+
+  #destroyTargets(): void {
+    if (!this.#targets) return;
+    for (const texture of [this.#targets.depth, this.#targets.hdr, this.#targets.motion, this.#targets.ambientOcclusion]) texture.destroy();
+    this.#targets = undefined;
+    this.#frameGroup = undefined;
+  }
+
+  #pipeline(name: string): GPURenderPipeline {
+    let pipeline = this.#pipelines.get(name);
+    if (!pipeline) {
+      pipeline = this.#createPipeline(name);
+      this.#pipelines.set(name, pipeline);
+    }
+    return pipeline;
+  }
+
+  #createPipeline(name: string): GPURenderPipeline {
+    const device = this.#device;
+    const position: GPUVertexBufferLayout = { arrayStride: 12, attributes: [{ shaderLocation: 0, offset: 0, format: 'float32x3' }] };
+    const uv: GPUVertexBufferLayout = { arrayStride: 8, attributes: [{ shaderLocation: 2, offset: 0, format: 'float32x2' }] };
+    const normal: GPUVertexBufferLayout = { arrayStride: 12, attributes: [{ shaderLocation: 1, offset: 0, format: 'float32x3' }] };
+    const tangent: GPUVertexBufferLayout = { arrayStride: 16, attributes: [{ shaderLocation: 3, offset: 0, format: 'float32x4' }] };
+    if (name === 'tonemap') {
+      return device.createRenderPipeline({
+        label: 'cuttle.render.tonemap',
+        layout: 'auto',
+        vertex: { module: this.#modules.tonemap, entryPoint: 'tonemap_vertex' },
+        fragment: { module: this.#modules.tonemap, entryPoint: 'tonemap_fragment', targets: [{ format: this.format }] },
+      });
+    }
+    const depthLayout = device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.depthFrame, this.#layouts.material] });
+    if (name.startsWith('depth-') || name.startsWith('shadow-opaque') || name.startsWith('shadow-masked')) {
+      const shadow = name.startsWith('shadow-');
+      const masked = name.includes('masked');
+      const reversed = name.endsWith('-reversed');
+      return device.createRenderPipeline({
+        label: `cuttle.render.${name}`,
+        layout: depthLayout,
+        vertex: { module: this.#modules.depth, entryPoint: 'depth_vertex', buffers: [position, uv] },
+        ...(masked ? { fragment: { module: this.#modules.depth, entryPoint: 'depth_masked', targets: [] } } : {}),
+        primitive: { topology: 'triangle-list', cullMode: name.includes('double') ? 'none' : 'back' },
+        depthStencil: {
+          format: DEPTH_FORMAT,
+          depthWriteEnabled: true,
+          depthCompare: reversed ? 'greater' : 'less',
+          // Shadow maps lean their depths away from the light against acne.
+          ...(shadow ? { depthBias: 2, depthBiasSlopeScale: 2.5 } : {}),
+        },
+      });
+    }
+    if (name === 'shadow-filter' || name === 'transparent-shadow-depth') {
+      const filter = name === 'shadow-filter';
+      return device.createRenderPipeline({
+        label: `cuttle.render.${name}`,
+        layout: depthLayout,
+        vertex: { module: this.#modules.depth, entryPoint: 'depth_vertex', buffers: [position, uv] },
+        ...(filter
+          ? {
+              fragment: {
+                module: this.#modules.depth,
+                entryPoint: 'shadow_filter',
+                // Colour multiplied in (any order gives the same product); caustics added in alpha.
+                targets: [{ format: 'rgba8unorm', blend: { color: { srcFactor: 'dst', dstFactor: 'zero' }, alpha: { srcFactor: 'one', dstFactor: 'one' } } }],
+              },
+            }
+          : {}),
+        primitive: { topology: 'triangle-list', cullMode: 'none' },
+        depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: !filter, depthCompare: 'less', ...(filter ? {} : { depthBias: 2, depthBiasSlopeScale: 2.5 }) },
+      });
+    }
+    const forwardLayout = device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, this.#layouts.cull, this.#layouts.material] });
+    const transparent = name.startsWith('transparent');
+    return device.createRenderPipeline({
+      label: `cuttle.render.${name}`,
+      layout: forwardLayout,
+      vertex: { module: this.#modules.forward, entryPoint: 'mesh_vertex', buffers: [position, uv, normal, tangent] },
+      fragment: {
+        module: this.#modules.forward,
+        entryPoint: transparent ? 'transparent_fragment' : 'opaque_fragment',
+        targets: [
+          { format: 'rgba16float', ...(transparent ? { blend: { color: { srcFactor: 'src-alpha', dstFactor: 'one-minus-src-alpha' }, alpha: { srcFactor: 'one', dstFactor: 'one-minus-src-alpha' } } } : {}) },
+          { format: 'rg16float', writeMask: transparent ? 0 : GPUColorWrite.ALL },
+        ],
+      },
+      primitive: { topology: 'triangle-list', cullMode: transparent || name === 'opaque-double' ? 'none' : 'back' },
+      depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: false, depthCompare: transparent ? (name.endsWith('reversed') ? 'greater' : 'less') : 'equal' },
+    });
+  }
+
+}
+
+/** Centre and radius of a sphere around every visible instance (what the sun's shadow map covers). */
+function sceneBounds(scene: RenderScene): [number, number, number, number] {
+  const low = [Infinity, Infinity, Infinity], high = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < scene.instanceCount; i++) {
+    if (!scene.isVisible(i)) continue;
+    const [x, y, z, r] = scene.instanceBounds(i);
+    low[0] = Math.min(low[0]!, x - r); low[1] = Math.min(low[1]!, y - r); low[2] = Math.min(low[2]!, z - r);
+    high[0] = Math.max(high[0]!, x + r); high[1] = Math.max(high[1]!, y + r); high[2] = Math.max(high[2]!, z + r);
+  }
+  if (low[0] === Infinity) return [0, 0, 0, 1];
+  const center = [0, 1, 2].map((k) => (low[k]! + high[k]!) / 2);
+  return [center[0]!, center[1]!, center[2]!, Math.hypot(high[0]! - center[0]!, high[1]! - center[1]!, high[2]! - center[2]!)];
+}

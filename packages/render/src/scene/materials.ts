@@ -1,0 +1,151 @@
+// Materials and textures on the GPU. Each material is a small uniform block and a bind group
+// of its three textures (base colour, metallic-roughness, normal; 1x1 defaults where absent)
+// and a sampler, so a draw switches material with one setBindGroup.
+import type { MaterialInput, TextureInput } from '../api.ts';
+import { RenderError } from '../errors.ts';
+
+/** Bytes of a material's uniform block (see shaders/common.wgsl, struct Material). */
+export const MATERIAL_BYTES = 64;
+
+export const MATERIAL_FLAG = { baseColorTexture: 1, metallicRoughnessTexture: 2, normalTexture: 4, mask: 8, blend: 16, doubleSided: 32, caustics: 64 } as const;
+
+export interface GpuMaterial {
+  readonly id: number;
+  readonly input: Readonly<MaterialInput>;
+  readonly uniform: GPUBuffer;
+  readonly group: GPUBindGroup;
+  readonly blend: boolean;
+  readonly mask: boolean;
+  readonly doubleSided: boolean;
+}
+
+export function packMaterial(input: MaterialInput): Float32Array<ArrayBuffer> {
+  const data = new Float32Array(MATERIAL_BYTES / 4);
+  const words = new Uint32Array(data.buffer);
+  data.set(input.baseColor ?? [1, 1, 1, 1], 0);
+  data.set(input.emissive ?? [0, 0, 0], 4);
+  data[7] = input.alphaCutoff ?? 0.5;
+  data[8] = input.metallic ?? 0;
+  data[9] = input.roughness ?? 0.8;
+  data[10] = input.normalScale ?? 1;
+  let flags = 0;
+  if (input.baseColorTexture !== undefined) flags |= MATERIAL_FLAG.baseColorTexture;
+  if (input.metallicRoughnessTexture !== undefined) flags |= MATERIAL_FLAG.metallicRoughnessTexture;
+  if (input.normalTexture !== undefined) flags |= MATERIAL_FLAG.normalTexture;
+  if (input.alphaMode === 'mask') flags |= MATERIAL_FLAG.mask;
+  if (input.alphaMode === 'blend') flags |= MATERIAL_FLAG.blend;
+  if (input.doubleSided) flags |= MATERIAL_FLAG.doubleSided;
+  if (input.caustics) flags |= MATERIAL_FLAG.caustics;
+  words[11] = flags;
+  return data;
+}
+
+function checkUnit(name: string, value: number | undefined): void {
+  if (value !== undefined && !(value >= 0 && value <= 1)) throw new RenderError(`${name} must be in 0..1, got ${value}.`);
+}
+
+/** The bind group layout of a material (uniform, three textures, sampler); equal layouts are interchangeable. */
+export const MATERIAL_LAYOUT: GPUBindGroupLayoutDescriptor = {
+  label: 'cuttle.render.material',
+  entries: [
+    { binding: 0, visibility: 3, buffer: { type: 'uniform' } },
+    { binding: 1, visibility: 2, texture: { sampleType: 'float' } },
+    { binding: 2, visibility: 2, texture: { sampleType: 'float' } },
+    { binding: 3, visibility: 2, texture: { sampleType: 'float' } },
+    { binding: 4, visibility: 2, sampler: { type: 'filtering' } },
+  ],
+};
+
+export class MaterialStore {
+  readonly #device: GPUDevice;
+  readonly #layout: GPUBindGroupLayout;
+  readonly #sampler: GPUSampler;
+  readonly #textures: GPUTexture[] = [];
+  readonly #materials: GpuMaterial[] = [];
+  readonly #defaults: { white: GPUTexture; flatNormal: GPUTexture };
+
+  constructor(device: GPUDevice) {
+    this.#device = device;
+    this.#layout = device.createBindGroupLayout(MATERIAL_LAYOUT);
+    this.#sampler = device.createSampler({ label: 'cuttle.render.material', magFilter: 'linear', minFilter: 'linear', mipmapFilter: 'linear', addressModeU: 'repeat', addressModeV: 'repeat', maxAnisotropy: 4 });
+    this.#defaults = {
+      white: this.#solid([255, 255, 255, 255], 'rgba8unorm'),
+      flatNormal: this.#solid([128, 128, 255, 255], 'rgba8unorm'),
+    };
+  }
+
+  get layout(): GPUBindGroupLayout {
+    return this.#layout;
+  }
+
+  get count(): number {
+    return this.#materials.length;
+  }
+
+  get(id: number): GpuMaterial {
+    const material = this.#materials[id];
+    if (!material) throw new RenderError(`material ${id} does not exist (there are ${this.#materials.length}).`);
+    return material;
+  }
+
+  /** Uploads a texture (sRGB for colour, linear for data such as normals); returns its id. */
+  addTexture(input: TextureInput, options: { srgb?: boolean } = {}): number {
+    const format: GPUTextureFormat = options.srgb ? 'rgba8unorm-srgb' : 'rgba8unorm';
+    const { width, height } = input;
+    if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) throw new RenderError(`a texture needs a positive integer size, got ${width}x${height}.`);
+    const limit = this.#device.limits.maxTextureDimension2D;
+    if (width > limit || height > limit) throw new RenderError(`${width}x${height} is larger than this device's maxTextureDimension2D (${limit}).`);
+    const texture = this.#device.createTexture({ label: `cuttle.render.texture${this.#textures.length}`, size: [width, height], format, usage: GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_DST | GPUTextureUsage.RENDER_ATTACHMENT });
+    if ('data' in input) {
+      if (input.data.length !== width * height * 4) throw new RenderError(`texture data must hold ${width * height * 4} bytes (RGBA8), got ${input.data.length}.`);
+      this.#device.queue.writeTexture({ texture }, input.data, { bytesPerRow: width * 4 }, [width, height]);
+    } else {
+      this.#device.queue.copyExternalImageToTexture({ source: input }, { texture }, [width, height]);
+    }
+    this.#textures.push(texture);
+    return this.#textures.length - 1;
+  }
+
+  add(input: MaterialInput): GpuMaterial {
+    checkUnit('metallic', input.metallic);
+    checkUnit('roughness', input.roughness);
+    checkUnit('alphaCutoff', input.alphaCutoff);
+    for (const [name, id] of [['baseColorTexture', input.baseColorTexture], ['metallicRoughnessTexture', input.metallicRoughnessTexture], ['normalTexture', input.normalTexture]] as const) {
+      if (id !== undefined && !this.#textures[id]) throw new RenderError(`${name} ${id} is not a texture of this scene (add it with addTexture first).`);
+    }
+    if (input.baseColor && ((input.baseColor as readonly number[]).length !== 4 || !input.baseColor.every(Number.isFinite))) throw new RenderError('baseColor must be four finite numbers (linear RGBA).');
+    if (input.alphaMode !== undefined && !['opaque', 'mask', 'blend'].includes(input.alphaMode)) throw new RenderError(`alphaMode must be 'opaque', 'mask' or 'blend', got ${input.alphaMode}.`);
+    if (input.caustics && input.alphaMode !== 'blend') throw new RenderError('caustics are a property of blended (water) materials: set alphaMode to blend.');
+    const id = this.#materials.length;
+    const uniform = this.#device.createBuffer({ label: `cuttle.render.material${id}`, size: MATERIAL_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+    this.#device.queue.writeBuffer(uniform, 0, packMaterial(input));
+    const view = (texture: number | undefined, fallback: GPUTexture): GPUTextureView => (texture === undefined ? fallback : this.#textures[texture]!).createView();
+    const group = this.#device.createBindGroup({
+      label: `cuttle.render.material${id}`,
+      layout: this.#layout,
+      entries: [
+        { binding: 0, resource: { buffer: uniform } },
+        { binding: 1, resource: view(input.baseColorTexture, this.#defaults.white) },
+        { binding: 2, resource: view(input.metallicRoughnessTexture, this.#defaults.white) },
+        { binding: 3, resource: view(input.normalTexture, this.#defaults.flatNormal) },
+        { binding: 4, resource: this.#sampler },
+      ],
+    });
+    const material: GpuMaterial = { id, input: { ...input }, uniform, group, blend: input.alphaMode === 'blend', mask: input.alphaMode === 'mask', doubleSided: input.doubleSided ?? false };
+    this.#materials.push(material);
+    return material;
+  }
+
+  destroy(): void {
+    for (const material of this.#materials) material.uniform.destroy();
+    for (const texture of this.#textures) texture.destroy();
+    this.#defaults.white.destroy();
+    this.#defaults.flatNormal.destroy();
+  }
+
+  #solid(rgba: number[], format: GPUTextureFormat): GPUTexture {
+    const texture = this.#device.createTexture({ size: [1, 1], format, usage: GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_DST });
+    this.#device.queue.writeTexture({ texture }, new Uint8Array(rgba), { bytesPerRow: 4 }, [1, 1]);
+    return texture;
+  }
+}

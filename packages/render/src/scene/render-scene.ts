@@ -1,0 +1,210 @@
+// What a frame draws: meshes, materials and textures on the GPU, instances (a mesh, a material
+// and a world matrix each, in flat typed arrays), the many culled lights, decals and probes
+// (an @cuttle/gpu-culling EntityList), the sun and a few shadow-casting spot lights.
+import { EntityList } from '@cuttle/gpu-culling';
+import type { DirectionalLightInput, Mat4, MaterialInput, MeshInput, ShadowSpotInput, TextureInput } from '../api.ts';
+import { RenderError } from '../errors.ts';
+import { MaterialStore, type GpuMaterial } from './materials.ts';
+import { MeshStore, type GpuMesh } from './meshes.ts';
+
+/** Floats per instance on the GPU: world matrix, previous world matrix, normal matrix (3 x vec4). */
+export const INSTANCE_FLOATS = 44;
+
+/** Most shadow-casting spot lights. */
+export const MAX_SHADOW_SPOTS = 4;
+
+const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+
+function requireMatrix(m: Mat4): void {
+  if (m.length < 16) throw new RenderError('a transform must be 16 numbers (a column-major 4x4 matrix).');
+  for (let i = 0; i < 16; i++) if (!Number.isFinite(m[i])) throw new RenderError(`a transform holds a non-finite number (${m[i]}) at ${i}.`);
+}
+
+function requireVec3(name: string, v: readonly number[]): void {
+  if (v.length !== 3 || !v.every(Number.isFinite)) throw new RenderError(`${name} must be three finite numbers.`);
+}
+
+export class RenderScene {
+  /** Point and spot lights, decals and probes culled per tile (no shadows). */
+  readonly lights = new EntityList();
+  /** Bumped whenever instances change in a way that reorders the draw lists. */
+  structureVersion = 0;
+  readonly #device: GPUDevice;
+  readonly #meshes: MeshStore;
+  readonly #materials: MaterialStore;
+  #instanceMesh = new Int32Array(64);
+  #instanceMaterial = new Int32Array(64);
+  #instanceVisible = new Uint8Array(64);
+  #instanceData: Float32Array<ArrayBuffer> = new Float32Array(64 * INSTANCE_FLOATS);
+  #instanceCount = 0;
+  #sun: Required<DirectionalLightInput> | undefined;
+  readonly #spots: (Required<ShadowSpotInput>)[] = [];
+
+  constructor(device: GPUDevice) {
+    this.#device = device;
+    this.#meshes = new MeshStore(device);
+    this.#materials = new MaterialStore(device);
+  }
+
+  get device(): GPUDevice {
+    return this.#device;
+  }
+
+  addMesh(input: MeshInput): number {
+    return this.#meshes.add(input).id;
+  }
+
+  addTexture(input: TextureInput, options?: { srgb?: boolean }): number {
+    return this.#materials.addTexture(input, options);
+  }
+
+  addMaterial(input: MaterialInput): number {
+    return this.#materials.add(input).id;
+  }
+
+  mesh(id: number): GpuMesh {
+    return this.#meshes.get(id);
+  }
+
+  material(id: number): GpuMaterial {
+    return this.#materials.get(id);
+  }
+
+  get instanceCount(): number {
+    return this.#instanceCount;
+  }
+
+  /** Adds an instance of `mesh` drawn with `material` at `matrix` (default identity); returns its index. */
+  addInstance(mesh: number, material: number, matrix: Mat4 = IDENTITY): number {
+    this.#meshes.get(mesh);
+    this.#materials.get(material);
+    requireMatrix(matrix);
+    if (this.#instanceCount === this.#instanceMesh.length) this.#grow();
+    const i = this.#instanceCount++;
+    this.#instanceMesh[i] = mesh;
+    this.#instanceMaterial[i] = material;
+    this.#instanceVisible[i] = 1;
+    this.#write(i, matrix, true);
+    this.structureVersion++;
+    return i;
+  }
+
+  /** Moves instance `i`; the previous matrix (for motion vectors) becomes the one it had. */
+  setTransform(i: number, matrix: Mat4): void {
+    this.#requireInstance(i);
+    requireMatrix(matrix);
+    this.#write(i, matrix, false);
+  }
+
+  setVisible(i: number, visible: boolean): void {
+    this.#requireInstance(i);
+    this.#instanceVisible[i] = visible ? 1 : 0;
+    this.structureVersion++;
+  }
+
+  instanceMesh(i: number): number {
+    return this.#instanceMesh[i]!;
+  }
+
+  instanceMaterial(i: number): number {
+    return this.#instanceMaterial[i]!;
+  }
+
+  isVisible(i: number): boolean {
+    return this.#instanceVisible[i] === 1;
+  }
+
+  /** The instance data in the GPU layout (INSTANCE_FLOATS per instance). */
+  get instanceData(): Float32Array<ArrayBuffer> {
+    return this.#instanceData.subarray(0, this.#instanceCount * INSTANCE_FLOATS);
+  }
+
+  /** After a frame: previous matrices catch up with the current ones (no motion next frame unless moved). */
+  settleMotion(): void {
+    const d = this.#instanceData;
+    for (let i = 0; i < this.#instanceCount; i++) d.copyWithin(i * INSTANCE_FLOATS + 16, i * INSTANCE_FLOATS, i * INSTANCE_FLOATS + 16);
+  }
+
+  /** World-space centre of instance i's bounding sphere, and its radius. */
+  instanceBounds(i: number): [number, number, number, number] {
+    const mesh = this.#meshes.get(this.#instanceMesh[i]!);
+    const o = i * INSTANCE_FLOATS;
+    const d = this.#instanceData;
+    const [x, y, z] = mesh.center;
+    const scale = Math.max(Math.hypot(d[o]!, d[o + 1]!, d[o + 2]!), Math.hypot(d[o + 4]!, d[o + 5]!, d[o + 6]!), Math.hypot(d[o + 8]!, d[o + 9]!, d[o + 10]!));
+    return [d[o]! * x + d[o + 4]! * y + d[o + 8]! * z + d[o + 12]!, d[o + 1]! * x + d[o + 5]! * y + d[o + 9]! * z + d[o + 13]!, d[o + 2]! * x + d[o + 6]! * y + d[o + 10]! * z + d[o + 14]!, mesh.radius * scale];
+  }
+
+  /** The sun (one directional light), or undefined to switch it off. */
+  setSun(sun: DirectionalLightInput | undefined): void {
+    if (!sun) {
+      this.#sun = undefined;
+      return;
+    }
+    requireVec3('sun.direction', sun.direction);
+    requireVec3('sun.color', sun.color);
+    const length = Math.hypot(...sun.direction);
+    if (length === 0) throw new RenderError('sun.direction must not be zero.');
+    this.#sun = { direction: [sun.direction[0] / length, sun.direction[1] / length, sun.direction[2] / length], color: sun.color, intensity: sun.intensity ?? 1, shadows: sun.shadows ?? true };
+  }
+
+  get sun(): Readonly<Required<DirectionalLightInput>> | undefined {
+    return this.#sun;
+  }
+
+  /** Adds a shadow-casting spot light (at most MAX_SHADOW_SPOTS); returns its index. */
+  addShadowSpot(spot: ShadowSpotInput): number {
+    if (this.#spots.length >= MAX_SHADOW_SPOTS) throw new RenderError(`a scene holds at most ${MAX_SHADOW_SPOTS} shadow-casting spot lights; add more lights through scene.lights (culled, without shadows).`);
+    requireVec3('position', spot.position);
+    requireVec3('direction', spot.direction);
+    requireVec3('color', spot.color);
+    const length = Math.hypot(...spot.direction);
+    if (length === 0) throw new RenderError('direction of a spot light must not be zero.');
+    if (!(spot.range > 0)) throw new RenderError(`range must be positive, got ${spot.range}.`);
+    if (!(spot.outerAngle > 0 && spot.outerAngle < Math.PI / 2)) throw new RenderError(`outerAngle must be in (0, pi/2), got ${spot.outerAngle}.`);
+    const inner = spot.innerAngle ?? spot.outerAngle * 0.8;
+    if (!(inner >= 0 && inner <= spot.outerAngle)) throw new RenderError(`innerAngle must be in [0, outerAngle], got ${inner}.`);
+    this.#spots.push({ ...spot, direction: [spot.direction[0] / length, spot.direction[1] / length, spot.direction[2] / length], innerAngle: inner, intensity: spot.intensity ?? 1 });
+    return this.#spots.length - 1;
+  }
+
+  get shadowSpots(): readonly Readonly<Required<ShadowSpotInput>>[] {
+    return this.#spots;
+  }
+
+  destroy(): void {
+    this.#meshes.destroy();
+    this.#materials.destroy();
+  }
+
+  #requireInstance(i: number): void {
+    if (!Number.isInteger(i) || i < 0 || i >= this.#instanceCount) throw new RenderError(`instance ${i} does not exist (there are ${this.#instanceCount}).`);
+  }
+
+  #write(i: number, m: Mat4, first: boolean): void {
+    const d = this.#instanceData;
+    const o = i * INSTANCE_FLOATS;
+    if (!first) d.copyWithin(o + 16, o, o + 16);
+    for (let k = 0; k < 16; k++) d[o + k] = m[k]!;
+    if (first) for (let k = 0; k < 16; k++) d[o + 16 + k] = m[k]!;
+    // Normal matrix: the inverse transpose of the upper 3x3 (cofactors; scale does not matter, the shader normalises).
+    const a = m[0]!, b = m[1]!, c = m[2]!, e = m[4]!, f = m[5]!, g = m[6]!, h = m[8]!, j = m[9]!, k = m[10]!;
+    const x0 = f * k - g * j, x1 = g * h - e * k, x2 = e * j - f * h;
+    // A mirroring matrix (negative determinant) would flip the cofactors: keep normals outward.
+    const s = a * x0 + b * x1 + c * x2 < 0 ? -1 : 1;
+    d.set([s * x0, s * x1, s * x2, 0, s * (c * j - b * k), s * (a * k - c * h), s * (b * h - a * j), 0, s * (b * g - c * f), s * (c * e - a * g), s * (a * f - b * e), 0], o + 32);
+  }
+
+  #grow(): void {
+    const size = this.#instanceMesh.length * 2;
+    const grow = <T extends Int32Array | Uint8Array | Float32Array>(old: T, make: (n: number) => T, per = 1): T => {
+      const next = make(size * per);
+      next.set(old);
+      return next;
+    };
+    this.#instanceMesh = grow(this.#instanceMesh, (n) => new Int32Array(n));
+    this.#instanceMaterial = grow(this.#instanceMaterial, (n) => new Int32Array(n));
+    this.#instanceVisible = grow(this.#instanceVisible, (n) => new Uint8Array(n));
+    this.#instanceData = grow(this.#instanceData, (n) => new Float32Array(n), INSTANCE_FLOATS);
+  }
+}

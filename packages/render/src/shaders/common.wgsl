@@ -1,0 +1,38 @@
+// Shared by the renderer's passes: per-instance data, the material block and its textures, and
+// fetching a drawn instance (draws index `draw_instances`, which points into `instances`).
+
+struct Instance {
+  world: mat4x4f,
+  previous_world: mat4x4f,
+  // Normal matrix (inverse transpose of world's 3x3, up to scale) as three columns.
+  normal0: vec4f,
+  normal1: vec4f,
+  normal2: vec4f,
+}
+
+struct Material {
+  base_color: vec4f,
+  emissive: vec3f,
+  alpha_cutoff: f32,
+  metallic: f32,
+  roughness: f32,
+  normal_scale: f32,
+  flags: u32,
+  pad: vec4f,
+}
+
+const MATERIAL_BASE_COLOR_TEXTURE: u32 = 1u;
+const MATERIAL_METALLIC_ROUGHNESS_TEXTURE: u32 = 2u;
+const MATERIAL_NORMAL_TEXTURE: u32 = 4u;
+const MATERIAL_MASK: u32 = 8u;
+const MATERIAL_BLEND: u32 = 16u;
+const MATERIAL_CAUSTICS: u32 = 64u;
+
+// Base colour with its texture (sRGB textures arrive linear), alpha included.
+fn material_base_color(material: Material, base_texture: texture_2d<f32>, material_sampler: sampler, uv: vec2f) -> vec4f {
+  var color = material.base_color;
+  if ((material.flags & MATERIAL_BASE_COLOR_TEXTURE) != 0u) {
+    color *= textureSample(base_texture, material_sampler, uv);
+  }
+  return color;
+}

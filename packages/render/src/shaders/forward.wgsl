@@ -1,0 +1,253 @@
+// The forward+ passes (appended to common.wgsl and @cuttle/gpu-culling's module at group 1):
+// physically based shading (GGX, Smith, Schlick; glTF's metallic-roughness) of every decal,
+// probe and light culled into the pixel's tile, plus the sun and a few spot lights with shadow
+// maps, their transparent colour filters and the water's caustics, and ambient light scaled by
+// SSAO. The opaque pass also writes motion vectors.
+
+struct Spot {
+  clip_from_world: mat4x4f,
+  position_range: vec4f,
+  direction_cos_outer: vec4f,
+  color_cos_inner: vec4f,
+}
+
+struct Frame {
+  clip_from_world: mat4x4f,
+  previous_clip_from_world: mat4x4f,
+  sun_clip_from_world: mat4x4f,
+  camera_position: vec3f,
+  exposure: f32,
+  // Direction the sunlight travels.
+  sun_direction: vec3f,
+  sun_on: f32,
+  sun_color: vec3f,
+  sun_shadows: f32,
+  ambient: vec3f,
+  ao_on: f32,
+  viewport: vec2f,
+  shadow_texel: f32,
+  caustics: f32,
+  spot_count: u32,
+  // 0: the post's simple method (colour filter, no tint on transparents); 1: a transparent shadow depth map too.
+  transparent_shadows: u32,
+  pad0: u32,
+  pad1: u32,
+  spots: array<Spot, 4>,
+}
+
+@group(0) @binding(0) var<uniform> frame: Frame;
+@group(0) @binding(1) var<storage, read> instances: array<Instance>;
+@group(0) @binding(2) var<storage, read> draw_instances: array<u32>;
+@group(0) @binding(3) var shadow_maps: texture_depth_2d_array;
+@group(0) @binding(4) var shadow_filters: texture_2d_array<f32>;
+@group(0) @binding(5) var shadow_sampler: sampler_comparison;
+@group(0) @binding(6) var filter_sampler: sampler;
+@group(0) @binding(7) var ambient_occlusion: texture_2d<f32>;
+@group(0) @binding(8) var transparent_shadow_maps: texture_depth_2d_array;
+
+@group(2) @binding(0) var<uniform> material: Material;
+@group(2) @binding(1) var base_texture: texture_2d<f32>;
+@group(2) @binding(2) var metallic_roughness_texture: texture_2d<f32>;
+@group(2) @binding(3) var normal_texture: texture_2d<f32>;
+@group(2) @binding(4) var material_sampler: sampler;
+
+const PI: f32 = 3.14159265;
+
+struct Surface {
+  @builtin(position) @invariant position: vec4f,
+  @location(0) world: vec3f,
+  @location(1) normal: vec3f,
+  @location(2) uv: vec2f,
+  @location(3) tangent: vec4f,
+  @location(4) clip_now: vec4f,
+  @location(5) clip_before: vec4f,
+}
+
+@vertex
+fn mesh_vertex(@location(0) position: vec3f, @location(1) normal: vec3f, @location(2) uv: vec2f, @location(3) tangent: vec4f, @builtin(instance_index) draw: u32) -> Surface {
+  let instance = instances[draw_instances[draw]];
+  let world = instance.world * vec4f(position, 1.0);
+  let normals = mat3x3f(instance.normal0.xyz, instance.normal1.xyz, instance.normal2.xyz);
+  var out: Surface;
+  out.position = frame.clip_from_world * world;
+  out.world = world.xyz;
+  out.normal = normals * normal;
+  out.uv = uv;
+  out.tangent = vec4f((instance.world * vec4f(tangent.xyz, 0.0)).xyz, tangent.w);
+  out.clip_now = out.position;
+  out.clip_before = frame.previous_clip_from_world * (instance.previous_world * vec4f(position, 1.0));
+  return out;
+}
+
+struct Shaded {
+  color: vec3f,
+  alpha: f32,
+}
+
+// Share of light reaching `world` through shadow map `layer` (3x3 percentage-closer filter),
+// times the transparent filter's colour where it is lit, plus the caustics in the filter's alpha.
+fn shadowed(layer: i32, clip_from_world: mat4x4f, world: vec3f, receive_filter: bool) -> vec3f {
+  let clip = clip_from_world * vec4f(world, 1.0);
+  let ndc = clip.xyz / clip.w;
+  let uv = vec2f(ndc.x * 0.5 + 0.5, 0.5 - ndc.y * 0.5);
+  if (clip.w <= 0.0 || any(uv < vec2f(0.0)) || any(uv > vec2f(1.0)) || ndc.z > 1.0) {
+    return vec3f(1.0);
+  }
+  var lit = 0.0;
+  var behind_transparent = 0.0;
+  for (var y = -1; y <= 1; y++) {
+    for (var x = -1; x <= 1; x++) {
+      let at = uv + vec2f(f32(x), f32(y)) * frame.shadow_texel;
+      lit += textureSampleCompareLevel(shadow_maps, shadow_sampler, at, layer, ndc.z);
+      behind_transparent += 1.0 - textureSampleCompareLevel(transparent_shadow_maps, shadow_sampler, at, layer, ndc.z);
+    }
+  }
+  lit /= 9.0;
+  behind_transparent /= 9.0;
+  let transmitted = textureSampleLevel(shadow_filters, filter_sampler, uv, layer, 0.0);
+  // Simple method: opaque receivers take the filter, transparents none (no coloured self-shadow).
+  // Separate depth: anything behind a transparent caster takes it, by how much of it is behind.
+  var tint = vec3f(1.0);
+  if (frame.transparent_shadows == 0u) {
+    tint = select(vec3f(1.0), transmitted.rgb, receive_filter);
+  } else {
+    tint = mix(vec3f(1.0), transmitted.rgb, behind_transparent);
+  }
+  let caustic = select(0.0, transmitted.a * frame.caustics, receive_filter);
+  return lit * tint + vec3f(caustic * lit);
+}
+
+fn distribution_ggx(n_dot_h: f32, roughness: f32) -> f32 {
+  let a = roughness * roughness;
+  let a2 = a * a;
+  let d = n_dot_h * n_dot_h * (a2 - 1.0) + 1.0;
+  return a2 / max(PI * d * d, 1e-7);
+}
+
+fn geometry_smith(n_dot_v: f32, n_dot_l: f32, roughness: f32) -> f32 {
+  let k = (roughness + 1.0) * (roughness + 1.0) / 8.0;
+  return (n_dot_v / (n_dot_v * (1.0 - k) + k)) * (n_dot_l / (n_dot_l * (1.0 - k) + k));
+}
+
+fn fresnel_schlick(cos_theta: f32, f0: vec3f) -> vec3f {
+  return f0 + (1.0 - f0) * pow(1.0 - cos_theta, 5.0);
+}
+
+// Light of `radiance` arriving from direction `l` (unit, towards the light).
+fn brdf(n: vec3f, v: vec3f, l: vec3f, radiance: vec3f, albedo: vec3f, metallic: f32, roughness: f32) -> vec3f {
+  let n_dot_l = max(dot(n, l), 0.0);
+  if (n_dot_l <= 0.0) {
+    return vec3f(0.0);
+  }
+  let h = normalize(v + l);
+  let n_dot_v = max(dot(n, v), 1e-4);
+  let f0 = mix(vec3f(0.04), albedo, metallic);
+  let f = fresnel_schlick(max(dot(h, v), 0.0), f0);
+  let specular = distribution_ggx(max(dot(n, h), 0.0), roughness) * geometry_smith(n_dot_v, n_dot_l, roughness) * f / (4.0 * n_dot_v * n_dot_l + 1e-4);
+  let diffuse = (1.0 - f) * (1.0 - metallic) * albedo / PI;
+  return (diffuse + specular) * radiance * n_dot_l;
+}
+
+fn shade(surface: Surface, front: bool, receive_filter: bool) -> Shaded {
+  let base = material_base_color(material, base_texture, material_sampler, surface.uv);
+  var metallic = material.metallic;
+  var roughness = material.roughness;
+  if ((material.flags & MATERIAL_METALLIC_ROUGHNESS_TEXTURE) != 0u) {
+    let mr = textureSample(metallic_roughness_texture, material_sampler, surface.uv);
+    roughness *= mr.g;
+    metallic *= mr.b;
+  }
+  roughness = clamp(roughness, 0.045, 1.0);
+  var n = normalize(surface.normal) * select(-1.0, 1.0, front);
+  if ((material.flags & MATERIAL_NORMAL_TEXTURE) != 0u) {
+    let t = normalize(surface.tangent.xyz - n * dot(n, surface.tangent.xyz));
+    let b = cross(n, t) * surface.tangent.w;
+    let m = (textureSample(normal_texture, material_sampler, surface.uv).xyz * 2.0 - 1.0) * vec3f(material.normal_scale, material.normal_scale, 1.0);
+    n = normalize(mat3x3f(t, b, n) * m);
+  }
+  let v = normalize(frame.camera_position - surface.world);
+  let pixel = surface.position.xy;
+  let tile = cull_tile(pixel);
+
+  // Decals first, so they are lit like the surface under them; probes blend the ambient light.
+  var albedo = base.rgb;
+  var decals = cull_decals(tile);
+  loop {
+    let e = cull_next(&decals);
+    if (e == CULL_END) { break; }
+    if (e == CULL_SKIP) { continue; }
+    albedo = cull_apply_decal(albedo, cull_entities[e], surface.world);
+  }
+  var ambient = frame.ambient;
+  var probes = cull_probes(tile);
+  loop {
+    let e = cull_next(&probes);
+    if (e == CULL_END) { break; }
+    if (e == CULL_SKIP) { continue; }
+    ambient = cull_apply_probe(ambient, cull_entities[e], surface.world);
+  }
+
+  var color = vec3f(0.0);
+  var lights = cull_lights(tile);
+  loop {
+    let e = cull_next(&lights);
+    if (e == CULL_END) { break; }
+    if (e == CULL_SKIP) { continue; }
+    let light = cull_entities[e];
+    let to_light = light.v0.xyz - surface.world;
+    let distance = length(to_light);
+    if (distance >= light.v0.w) { continue; }
+    let l = to_light / max(distance, 1e-6);
+    var strength = cull_light_falloff(distance, light.v0.w);
+    if (light.v3.x == CULL_KIND_SPOT) {
+      strength *= smoothstep(light.v1.w, light.v2.w, dot(-l, light.v1.xyz));
+    }
+    color += brdf(n, v, l, light.v2.rgb * strength, albedo, metallic, roughness);
+  }
+
+  if (frame.sun_on > 0.0) {
+    var visible = vec3f(1.0);
+    if (frame.sun_shadows > 0.0) {
+      visible = shadowed(0, frame.sun_clip_from_world, surface.world, receive_filter);
+    }
+    color += brdf(n, v, -frame.sun_direction, frame.sun_color * visible, albedo, metallic, roughness);
+  }
+  for (var s = 0u; s < frame.spot_count; s++) {
+    let spot = frame.spots[s];
+    let to_light = spot.position_range.xyz - surface.world;
+    let distance = length(to_light);
+    if (distance >= spot.position_range.w) { continue; }
+    let l = to_light / max(distance, 1e-6);
+    let cone = smoothstep(spot.direction_cos_outer.w, spot.color_cos_inner.w, dot(-l, spot.direction_cos_outer.xyz));
+    if (cone <= 0.0) { continue; }
+    let visible = shadowed(i32(s) + 1, spot.clip_from_world, surface.world, receive_filter);
+    color += brdf(n, v, l, spot.color_cos_inner.rgb * (cone * cull_light_falloff(distance, spot.position_range.w)) * visible, albedo, metallic, roughness);
+  }
+
+  var occlusion = 1.0;
+  if (frame.ao_on > 0.0) {
+    occlusion = textureLoad(ambient_occlusion, vec2u(pixel), 0).r;
+  }
+  color += ambient * albedo * (1.0 - metallic * 0.5) * occlusion + material.emissive;
+  return Shaded(color * frame.exposure, base.a);
+}
+
+struct OpaqueOut {
+  @location(0) color: vec4f,
+  @location(1) motion: vec4f,
+}
+
+@fragment
+fn opaque_fragment(surface: Surface, @builtin(front_facing) front: bool) -> OpaqueOut {
+  let shaded = shade(surface, front, true);
+  // Screen-space motion since the last frame, in UV units (x right, y down).
+  let now = surface.clip_now.xy / surface.clip_now.w;
+  let before = surface.clip_before.xy / surface.clip_before.w;
+  return OpaqueOut(vec4f(shaded.color, 1.0), vec4f((now - before) * vec2f(0.5, -0.5), 0.0, 1.0));
+}
+
+@fragment
+fn transparent_fragment(surface: Surface, @builtin(front_facing) front: bool) -> OpaqueOut {
+  let shaded = shade(surface, front, false);
+  return OpaqueOut(vec4f(shaded.color, shaded.alpha), vec4f(0.0));
+}
