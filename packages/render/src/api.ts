@@ -69,5 +69,5 @@ export interface RenderCamera {
 }
 
 /** The passes of a frame, in order, as timed by `Renderer.readTimings`. */
-export const PASSES = ['shadows', 'depth', 'culling', 'ssao', 'opaque', 'transparent', 'tonemap'] as const;
+export const PASSES = ['skinning', 'shadows', 'depth', 'culling', 'ssao', 'opaque', 'transparent', 'tonemap'] as const;
 export type PassName = (typeof PASSES)[number];

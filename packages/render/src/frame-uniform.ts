@@ -1,7 +1,7 @@
 // Packs the forward passes' Frame uniform (see shaders/forward.wgsl).
 import type { RenderScene } from './scene/render-scene.ts';
 
-export const FRAME_BYTES = 736;
+export const FRAME_BYTES = 768;
 const SPOT_FLOATS = 28;
 
 export interface FrameInputs {
@@ -18,6 +18,9 @@ export interface FrameInputs {
   shadowTexel: number;
   caustics: number;
   transparentShadows: 0 | 1;
+  /** The camera's right and up axes in world space. */
+  cameraRight: readonly number[];
+  cameraUp: readonly number[];
 }
 
 export function packFrame(scene: RenderScene, inputs: FrameInputs, out: Float32Array<ArrayBuffer> = new Float32Array(FRAME_BYTES / 4)): Float32Array<ArrayBuffer> {
@@ -50,5 +53,7 @@ export function packFrame(scene: RenderScene, inputs: FrameInputs, out: Float32A
     out.set([...spot.direction, Math.cos(spot.outerAngle)], o + 20);
     out.set([...spot.color.map((c) => c * spot.intensity), Math.cos(spot.innerAngle)], o + 24);
   });
+  out.set(inputs.cameraRight, 184);
+  out.set(inputs.cameraUp, 188);
   return out;
 }

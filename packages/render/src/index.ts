@@ -1,5 +1,5 @@
 export { Renderer, type RendererOptions, type RenderTarget } from './renderer.ts';
-export { RenderScene, INSTANCE_FLOATS, MAX_SHADOW_SPOTS } from './scene/render-scene.ts';
+export { RenderScene, INSTANCE_FLOATS, MAX_SHADOW_SPOTS, type SkinnedDraw, type SkinnedDrawInput, type FluidDraw, type FluidDrawInput } from './scene/render-scene.ts';
 export { computeTangents } from './scene/meshes.ts';
 export { RenderError } from './errors.ts';
 export {

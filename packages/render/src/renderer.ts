@@ -1,7 +1,9 @@
 import { resolveCamera, TileCuller, type Technique, type TileSize } from '@cuttle/gpu-culling';
+import { skinnedVertexLayouts, type VertexFormat } from '@cuttle/gpu-skinning';
 import commonWgsl from './shaders/common.wgsl?raw';
 import depthWgsl from './shaders/depth.wgsl?raw';
 import forwardWgsl from './shaders/forward.wgsl?raw';
+import fluidWgsl from './shaders/fluid.wgsl?raw';
 import tonemapWgsl from './shaders/tonemap.wgsl?raw';
 import { PASSES, type PassName, type RenderCamera, type Vec3 } from './api.ts';
 import { buildOpaqueGroups, sortBackToFront, type DrawGroup } from './draw-lists.ts';
@@ -73,7 +75,9 @@ export class Renderer {
   ambient: Vec3;
   exposure: number;
   readonly #device: GPUDevice;
-  readonly #layouts: { frame: GPUBindGroupLayout; depthFrame: GPUBindGroupLayout; cull: GPUBindGroupLayout; material: GPUBindGroupLayout };
+  readonly #layouts: { frame: GPUBindGroupLayout; depthFrame: GPUBindGroupLayout; cull: GPUBindGroupLayout; material: GPUBindGroupLayout; fluid: GPUBindGroupLayout; empty: GPUBindGroupLayout };
+  readonly #emptyGroup: GPUBindGroup;
+  readonly #fluidGroups = new Map<object, { uniform: GPUBuffer; group: GPUBindGroup }>();
   readonly #modules: { depth: GPUShaderModule; forward: GPUShaderModule; tonemap: GPUShaderModule };
   readonly #pipelines = new Map<string, GPURenderPipeline>();
   readonly #frameUniform: GPUBuffer;
@@ -141,10 +145,19 @@ export class Renderer {
       }),
       cull: device.createBindGroupLayout({ label: 'cuttle.render.culling', entries: this.culler.bindGroupLayoutEntries(0, GPUShaderStage.FRAGMENT) }),
       material: device.createBindGroupLayout(MATERIAL_LAYOUT),
+      fluid: device.createBindGroupLayout({
+        label: 'cuttle.render.fluid',
+        entries: [
+          { binding: 0, visibility, buffer: { type: 'uniform' } },
+          { binding: 1, visibility: GPUShaderStage.VERTEX, buffer: { type: 'read-only-storage' } },
+        ],
+      }),
+      empty: device.createBindGroupLayout({ label: 'cuttle.render.empty', entries: [] }),
     };
+    this.#emptyGroup = device.createBindGroup({ layout: this.#layouts.empty, entries: [] });
     this.#modules = {
       depth: device.createShaderModule({ label: 'cuttle.render.depth', code: commonWgsl + depthWgsl }),
-      forward: device.createShaderModule({ label: 'cuttle.render.forward', code: this.culler.shaderModule({ group: 1 }) + commonWgsl + forwardWgsl }),
+      forward: device.createShaderModule({ label: 'cuttle.render.forward', code: this.culler.shaderModule({ group: 1 }) + commonWgsl + forwardWgsl + fluidWgsl }),
       tonemap: device.createShaderModule({ label: 'cuttle.render.tonemap', code: tonemapWgsl }),
     };
     this.#frameUniform = device.createBuffer({ label: 'cuttle.render.frame', size: FRAME_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
@@ -208,7 +221,7 @@ export class Renderer {
     // Cameras: the main view and every shadow layer's view.
     const clipFromWorld = multiplyMat4(camera.projection, camera.view);
     const previous = this.#previousClipFromWorld ?? clipFromWorld;
-    const bounds = sceneBounds(scene);
+    const bounds = scene.shadowBounds ?? sceneBounds(scene);
     const sun = scene.sun;
     const sunView = sun ? sunClipFromWorld(sun.direction, [bounds[0], bounds[1], bounds[2]], bounds[3]) : clipFromWorld;
     const spotViews = scene.shadowSpots.map((spot) => spotClipFromWorld(spot.position, spot.direction, spot.range, spot.outerAngle));
@@ -221,6 +234,7 @@ export class Renderer {
       clipFromWorld, previousClipFromWorld: previous, sunClipFromWorld: sunView, spotClipFromWorld: spotViews,
       cameraPosition: resolved.position, exposure: this.exposure, ambient: this.ambient, ambientOcclusion: false,
       width, height, shadowTexel: 1 / this.shadowMapSize, caustics: this.caustics, transparentShadows: this.transparentShadows === 'simple' ? 0 : 1,
+      cameraRight: [camera.view[0]!, camera.view[4]!, camera.view[8]!, 0], cameraUp: [camera.view[1]!, camera.view[5]!, camera.view[9]!, 0],
     }, this.#frameData);
     this.#device.queue.writeBuffer(this.#frameUniform, 0, this.#frameData);
     this.#previousClipFromWorld = clipFromWorld;
@@ -232,6 +246,12 @@ export class Renderer {
       return { timestampWrites: { querySet: timestamps, ...(begin ? { beginningOfPassWriteIndex: index } : {}), ...(end ? { endOfPassWriteIndex: index + 1 } : {}) } };
     };
 
+    // Skinning first: every later pass draws its output.
+    const skinnings = [...new Set(scene.skinned.map((draw) => draw.skinning))];
+    const skinIndex = PASSES.indexOf('skinning') * 2;
+    skinnings.forEach((skinning, k) => {
+      skinning.skin(encoder, timestamps ? { querySet: timestamps, ...(k === 0 ? { beginIndex: skinIndex } : {}), ...(k === skinnings.length - 1 ? { endIndex: skinIndex + 1 } : {}) } : undefined);
+    });
     this.#shadowPasses(encoder, scene, lists, transparent, stamp);
     this.#depthPass(encoder, scene, lists, targets, reversed, stamp('depth', true, true));
     const cullIndex = PASSES.indexOf('culling') * 2;
@@ -279,6 +299,7 @@ export class Renderer {
     for (const buffer of [this.#frameUniform, this.#viewUniform, this.#tonemapUniform, this.#instances, this.#slots]) buffer.destroy();
     for (const texture of [this.#shadowMaps, this.#shadowFilters, this.#transparentShadowMaps]) texture.destroy();
     this.#destroyTargets();
+    for (const { uniform } of this.#fluidGroups.values()) uniform.destroy();
     this.#timing?.querySet.destroy();
     this.#timing?.resolve.destroy();
     this.#timing?.readback.destroy();
@@ -300,6 +321,7 @@ export class Renderer {
         ...(first ? stamp('shadows', true, false) : {}),
       });
       this.#drawOpaque(pass, scene, lists.groups, 'shadow', false, viewOffset);
+      this.#drawSkinned(pass, scene, 'shadow', false, viewOffset);
       pass.end();
       if (this.transparentShadows === 'separate-depth') {
         const transparentDepth = encoder.beginRenderPass({
@@ -330,6 +352,8 @@ export class Renderer {
       ...timestampWrites,
     });
     this.#drawOpaque(pass, scene, lists.groups, 'depth', reversed, 0);
+    this.#drawSkinned(pass, scene, 'depth', reversed, 0);
+    this.#drawFluids(pass, scene, reversed ? 'fluid-depth-reversed' : 'fluid-depth');
     pass.end();
   }
 
@@ -345,6 +369,8 @@ export class Renderer {
       opaque.setPipeline(this.#pipeline(material.doubleSided ? 'opaque-double' : 'opaque'));
       this.#drawGroup(opaque, scene, group, material.group, true);
     }
+    this.#drawSkinned(opaque, scene, 'opaque', reversed, 0);
+    this.#drawFluids(opaque, scene, 'fluid-color');
     opaque.end();
     const blended = encoder.beginRenderPass({ label: 'cuttle.render.transparent', colorAttachments: colorAttachments('load'), depthStencilAttachment: { view: targets.depth.createView(), depthReadOnly: true }, ...stamp('transparent', true, true) });
     this.#bindForward(blended);
@@ -374,6 +400,51 @@ export class Renderer {
       const variant = `${kind}-${material.mask ? 'masked' : 'opaque'}-${material.doubleSided || kind === 'shadow' ? 'double' : 'single'}${kind === 'depth' && reversed ? '-reversed' : ''}`;
       pass.setPipeline(this.#pipeline(variant));
       this.#drawGroup(pass, scene, group, material.group, false);
+    }
+  }
+
+  /** Skinned characters into a depth pass ('shadow', 'depth', with the view at `viewOffset`) or the opaque colour pass. */
+  #drawSkinned(pass: GPURenderPassEncoder, scene: RenderScene, kind: 'shadow' | 'depth' | 'opaque', reversed: boolean, viewOffset: number): void {
+    for (const draw of scene.skinned) {
+      const material = scene.material(draw.material);
+      const format = draw.skinning.format;
+      if (kind === 'opaque') {
+        pass.setPipeline(this.#pipeline(`skinned-opaque-${format}${material.doubleSided ? '-double' : ''}`));
+        pass.setBindGroup(2, material.group);
+        draw.skinning.vertexBuffers.forEach((buffer, slot) => { pass.setVertexBuffer(slot, buffer); });
+      } else {
+        pass.setPipeline(this.#pipeline(`skinned-${kind}-${format}-${material.mask ? 'masked' : 'opaque'}${kind === 'depth' && reversed ? '-reversed' : ''}`));
+        pass.setBindGroup(0, this.#depthGroup, [viewOffset]);
+        pass.setBindGroup(1, material.group);
+        pass.setVertexBuffer(0, draw.skinning.vertexBuffers[0]!);
+      }
+      pass.setIndexBuffer(draw.indices, draw.indexFormat);
+      for (const instance of draw.instances) pass.drawIndexed(draw.indexCount, 1, 0, instance.outputVertex);
+    }
+  }
+
+  /** Every fluid's particles as sphere impostors: into the depth prepass, or shaded in the opaque pass. */
+  #drawFluids(pass: GPURenderPassEncoder, scene: RenderScene, pipeline: 'fluid-depth' | 'fluid-depth-reversed' | 'fluid-color'): void {
+    if (scene.fluids.length === 0) return;
+    pass.setPipeline(this.#pipeline(pipeline));
+    pass.setBindGroup(0, this.#frameGroup);
+    if (pipeline === 'fluid-color') {
+      pass.setBindGroup(1, this.#cullGroup);
+    } else {
+      pass.setBindGroup(1, this.#emptyGroup);
+    }
+    pass.setBindGroup(2, this.#emptyGroup);
+    for (const draw of scene.fluids) {
+      if (draw.fluid.count === 0) continue;
+      let entry = this.#fluidGroups.get(draw.fluid);
+      if (!entry) {
+        const uniform = this.#device.createBuffer({ label: 'cuttle.render.fluid', size: 32, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+        entry = { uniform, group: this.#device.createBindGroup({ layout: this.#layouts.fluid, entries: [{ binding: 0, resource: { buffer: uniform } }, { binding: 1, resource: { buffer: draw.fluid.positionBuffer } }] }) };
+        this.#fluidGroups.set(draw.fluid, entry);
+      }
+      this.#device.queue.writeBuffer(entry.uniform, 0, new Float32Array([...draw.color, 1, draw.radius, draw.roughness, 0, 0]));
+      pass.setBindGroup(3, entry.group);
+      pass.draw(6, draw.fluid.count);
     }
   }
 
@@ -506,6 +577,24 @@ export class Renderer {
       });
     }
     const depthLayout = device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.depthFrame, this.#layouts.material] });
+    if (name.startsWith('skinned-shadow') || name.startsWith('skinned-depth')) {
+      const format = name.split('-')[2] as VertexFormat;
+      const masked = name.includes('masked');
+      const skinnedPosition: GPUVertexBufferLayout = { arrayStride: skinnedVertexLayouts(format)[0]!.arrayStride, attributes: [{ shaderLocation: 0, offset: 0, format: 'float32x3' }] };
+      return device.createRenderPipeline({
+        label: `cuttle.render.${name}`,
+        layout: depthLayout,
+        vertex: { module: this.#modules.depth, entryPoint: 'skinned_depth_vertex', buffers: [skinnedPosition] },
+        ...(masked ? { fragment: { module: this.#modules.depth, entryPoint: 'depth_masked', targets: [] } } : {}),
+        primitive: { topology: 'triangle-list', cullMode: 'none' },
+        depthStencil: {
+          format: DEPTH_FORMAT,
+          depthWriteEnabled: true,
+          depthCompare: name.endsWith('-reversed') ? 'greater' : 'less',
+          ...(name.startsWith('skinned-shadow') ? { depthBias: 2, depthBiasSlopeScale: 2.5 } : {}),
+        },
+      });
+    }
     if (name.startsWith('depth-') || name.startsWith('shadow-opaque') || name.startsWith('shadow-masked')) {
       const shadow = name.startsWith('shadow-');
       const masked = name.includes('masked');
@@ -545,12 +634,26 @@ export class Renderer {
         depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: !filter, depthCompare: 'less', ...(filter ? {} : { depthBias: 2, depthBiasSlopeScale: 2.5 }) },
       });
     }
+    if (name.startsWith('fluid-')) {
+      const color = name === 'fluid-color';
+      return device.createRenderPipeline({
+        label: `cuttle.render.${name}`,
+        layout: device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, color ? this.#layouts.cull : this.#layouts.empty, this.#layouts.empty, this.#layouts.fluid] }),
+        vertex: { module: this.#modules.forward, entryPoint: 'fluid_vertex' },
+        fragment: { module: this.#modules.forward, entryPoint: color ? 'fluid_color' : 'fluid_depth', targets: color ? [{ format: 'rgba16float' }, { format: 'rg16float' }] : [] },
+        primitive: { topology: 'triangle-list', cullMode: 'none' },
+        depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: !color, depthCompare: color ? 'equal' : name.endsWith('reversed') ? 'greater' : 'less' },
+      });
+    }
     const forwardLayout = device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, this.#layouts.cull, this.#layouts.material] });
+    const skinned = name.startsWith('skinned-opaque');
     const transparent = name.startsWith('transparent');
     return device.createRenderPipeline({
       label: `cuttle.render.${name}`,
       layout: forwardLayout,
-      vertex: { module: this.#modules.forward, entryPoint: 'mesh_vertex', buffers: [position, uv, normal, tangent] },
+      vertex: skinned
+        ? { module: this.#modules.forward, entryPoint: 'skinned_vertex', buffers: skinnedVertexLayouts(name.split('-')[2] as VertexFormat) }
+        : { module: this.#modules.forward, entryPoint: 'mesh_vertex', buffers: [position, uv, normal, tangent] },
       fragment: {
         module: this.#modules.forward,
         entryPoint: transparent ? 'transparent_fragment' : 'opaque_fragment',
@@ -559,7 +662,8 @@ export class Renderer {
           { format: 'rg16float', writeMask: transparent ? 0 : GPUColorWrite.ALL },
         ],
       },
-      primitive: { topology: 'triangle-list', cullMode: transparent || name === 'opaque-double' ? 'none' : 'back' },
+      // Skinned meshes come from many tools with either winding: drawn two-sided (shade flips back faces' normals).
+      primitive: { topology: 'triangle-list', cullMode: transparent || skinned || name.endsWith('-double') ? 'none' : 'back' },
       depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: false, depthCompare: transparent ? (name.endsWith('reversed') ? 'greater' : 'less') : 'equal' },
     });
   }

@@ -2,6 +2,8 @@
 // and a world matrix each, in flat typed arrays), the many culled lights, decals and probes
 // (an @cuttle/gpu-culling EntityList), the sun and a few shadow-casting spot lights.
 import { EntityList } from '@cuttle/gpu-culling';
+import type { FluidSimulation } from '@cuttle/gpu-fluid';
+import type { GpuSkinning, SkinnedInstance } from '@cuttle/gpu-skinning';
 import type { DirectionalLightInput, Mat4, MaterialInput, MeshInput, ShadowSpotInput, TextureInput } from '../api.ts';
 import { RenderError } from '../errors.ts';
 import { MaterialStore, type GpuMaterial } from './materials.ts';
@@ -9,6 +11,42 @@ import { MeshStore, type GpuMesh } from './meshes.ts';
 
 /** Floats per instance on the GPU: world matrix, previous world matrix, normal matrix (3 x vec4). */
 export const INSTANCE_FLOATS = 44;
+
+/** Skinned characters: drawn from a GpuSkinning's output buffers in every pass, one draw per instance. */
+export interface SkinnedDrawInput {
+  skinning: GpuSkinning;
+  /** Instances of one skinned mesh (they share `indices`). */
+  instances: readonly SkinnedInstance[];
+  /** The mesh's triangle indices (relative to the mesh's first vertex). */
+  indices: Uint32Array | Uint16Array;
+  material: number;
+}
+
+export interface SkinnedDraw {
+  readonly skinning: GpuSkinning;
+  readonly instances: readonly SkinnedInstance[];
+  readonly indices: GPUBuffer;
+  readonly indexFormat: GPUIndexFormat;
+  readonly indexCount: number;
+  readonly material: number;
+}
+
+/** Fluid particles drawn as lit spheres. */
+export interface FluidDrawInput {
+  fluid: FluidSimulation;
+  /** Linear RGB (default a water blue). */
+  color?: readonly [number, number, number];
+  /** Sphere radius in world units (default half the fluid's smoothing radius h). */
+  radius?: number;
+  roughness?: number;
+}
+
+export interface FluidDraw {
+  readonly fluid: FluidSimulation;
+  readonly color: readonly [number, number, number];
+  readonly radius: number;
+  readonly roughness: number;
+}
 
 /** Most shadow-casting spot lights. */
 export const MAX_SHADOW_SPOTS = 4;
@@ -39,6 +77,9 @@ export class RenderScene {
   #instanceCount = 0;
   #sun: Required<DirectionalLightInput> | undefined;
   readonly #spots: (Required<ShadowSpotInput>)[] = [];
+  readonly #skinned: SkinnedDraw[] = [];
+  readonly #fluids: FluidDraw[] = [];
+  #shadowBounds: [number, number, number, number] | undefined;
 
   constructor(device: GPUDevice) {
     this.#device = device;
@@ -135,6 +176,63 @@ export class RenderScene {
     return [d[o]! * x + d[o + 4]! * y + d[o + 8]! * z + d[o + 12]!, d[o + 1]! * x + d[o + 5]! * y + d[o + 9]! * z + d[o + 13]!, d[o + 2]! * x + d[o + 6]! * y + d[o + 10]! * z + d[o + 14]!, mesh.radius * scale];
   }
 
+  /**
+   * Adds skinned characters: the renderer runs `skinning.skin` once per frame and draws the
+   * output (already in world space) in the shadow, depth and colour passes, motion vectors from
+   * the previous positions the skinning pass wrote. Returns the group's index.
+   */
+  addSkinned(input: SkinnedDrawInput): number {
+    if (this.#materials.get(input.material).blend) throw new RenderError('skinned characters draw opaque or masked materials; give them a material without alphaMode blend.');
+    const { indices, instances } = input;
+    if (indices.length === 0 || indices.length % 3 !== 0) throw new RenderError(`indices must describe whole triangles, got ${indices.length}.`);
+    const mesh = instances[0]?.mesh;
+    if (instances.some((instance) => instance.mesh !== mesh)) throw new RenderError('the instances of one skinned draw must share one skinned mesh (they share its indices).');
+    const vertexCount = instances[0]?.vertexCount ?? 0;
+    for (let i = 0; i < indices.length; i++) {
+      if (indices[i]! >= vertexCount) throw new RenderError(`index ${indices[i]} at ${i} is past the skinned mesh's last vertex (${vertexCount - 1}).`);
+    }
+    const size = Math.max(4, Math.ceil(indices.byteLength / 4) * 4);
+    const buffer = this.#device.createBuffer({ label: 'cuttle.render.skinned-indices', size, usage: GPUBufferUsage.INDEX | GPUBufferUsage.COPY_DST, mappedAtCreation: true });
+    new Uint8Array(buffer.getMappedRange()).set(new Uint8Array(indices.buffer, indices.byteOffset, indices.byteLength));
+    buffer.unmap();
+    this.#skinned.push({ skinning: input.skinning, instances: [...instances], indices: buffer, indexFormat: indices instanceof Uint16Array ? 'uint16' : 'uint32', indexCount: indices.length, material: input.material });
+    return this.#skinned.length - 1;
+  }
+
+  /** Adds a fluid simulation's particles, drawn as spheres (they receive light and shadows; they cast none). */
+  addFluid(input: FluidDrawInput): number {
+    const radius = input.radius ?? input.fluid.parameters.h * 0.5;
+    if (!(radius > 0) || !Number.isFinite(radius)) throw new RenderError(`radius must be positive, got ${radius}.`);
+    const color = input.color ?? [0.2, 0.45, 0.8];
+    requireVec3('color', color);
+    const roughness = input.roughness ?? 0.15;
+    if (!(roughness >= 0 && roughness <= 1)) throw new RenderError(`roughness must be in 0..1, got ${roughness}.`);
+    this.#fluids.push({ fluid: input.fluid, color, radius, roughness });
+    return this.#fluids.length - 1;
+  }
+
+  get fluids(): readonly FluidDraw[] {
+    return this.#fluids;
+  }
+
+  get skinned(): readonly SkinnedDraw[] {
+    return this.#skinned;
+  }
+
+  /**
+   * The sphere the sun's shadow map covers (default: around every static instance). Set it when
+   * skinned characters or fluid move outside the static geometry.
+   */
+  setShadowBounds(center: readonly [number, number, number], radius: number): void {
+    requireVec3('center', center);
+    if (!(radius > 0)) throw new RenderError(`radius must be positive, got ${radius}.`);
+    this.#shadowBounds = [center[0], center[1], center[2], radius];
+  }
+
+  get shadowBounds(): readonly [number, number, number, number] | undefined {
+    return this.#shadowBounds;
+  }
+
   /** The sun (one directional light), or undefined to switch it off. */
   setSun(sun: DirectionalLightInput | undefined): void {
     if (!sun) {
@@ -173,6 +271,7 @@ export class RenderScene {
   }
 
   destroy(): void {
+    for (const draw of this.#skinned) draw.indices.destroy();
     this.#meshes.destroy();
     this.#materials.destroy();
   }

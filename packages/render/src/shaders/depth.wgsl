@@ -28,6 +28,15 @@ fn depth_vertex(@location(0) position: vec3f, @location(2) uv: vec2f, @builtin(i
   return out;
 }
 
+// Skinned characters: positions already in world space (the palette holds each instance's placement).
+@vertex
+fn skinned_depth_vertex(@location(0) position: vec3f) -> DepthSurface {
+  var out: DepthSurface;
+  out.position = depth_view.clip_from_world * vec4f(position, 1.0);
+  out.uv = vec2f(0.0);
+  return out;
+}
+
 @fragment
 fn depth_masked(surface: DepthSurface) {
   if (material_base_color(material, base_texture, material_sampler, surface.uv).a < material.alpha_cutoff) {

@@ -33,6 +33,9 @@ struct Frame {
   pad0: u32,
   pad1: u32,
   spots: array<Spot, 4>,
+  // The camera's right and up axes in world space (billboards).
+  camera_right: vec4f,
+  camera_up: vec4f,
 }
 
 @group(0) @binding(0) var<uniform> frame: Frame;
@@ -76,6 +79,21 @@ fn mesh_vertex(@location(0) position: vec3f, @location(1) normal: vec3f, @locati
   out.tangent = vec4f((instance.world * vec4f(tangent.xyz, 0.0)).xyz, tangent.w);
   out.clip_now = out.position;
   out.clip_before = frame.previous_clip_from_world * (instance.previous_world * vec4f(position, 1.0));
+  return out;
+}
+
+// Skinned characters from @cuttle/gpu-skinning: world-space positions, normals (w: wind),
+// tangents, and the previous frame's positions the skinning pass wrote (motion vectors).
+@vertex
+fn skinned_vertex(@location(0) position: vec3f, @location(1) normal: vec4f, @location(2) tangent: vec4f, @location(3) previous: vec3f) -> Surface {
+  var out: Surface;
+  out.position = frame.clip_from_world * vec4f(position, 1.0);
+  out.world = position;
+  out.normal = normal.xyz;
+  out.uv = vec2f(0.0);
+  out.tangent = tangent;
+  out.clip_now = out.position;
+  out.clip_before = frame.previous_clip_from_world * vec4f(previous, 1.0);
   return out;
 }
 
@@ -148,6 +166,75 @@ fn brdf(n: vec3f, v: vec3f, l: vec3f, radiance: vec3f, albedo: vec3f, metallic: 
   return (diffuse + specular) * radiance * n_dot_l;
 }
 
+// Everything that lights one surface point: the tile's decals, probes and lights, the sun and
+// the shadow spots (with shadows and transparent filters), ambient light scaled by SSAO.
+fn light_surface(world: vec3f, n: vec3f, pixel: vec2f, base_albedo: vec3f, metallic: f32, roughness: f32, emissive: vec3f, receive_filter: bool) -> vec3f {
+  let v = normalize(frame.camera_position - world);
+  let tile = cull_tile(pixel);
+
+  // Decals first, so they are lit like the surface under them; probes blend the ambient light.
+  var albedo = base_albedo;
+  var decals = cull_decals(tile);
+  loop {
+    let e = cull_next(&decals);
+    if (e == CULL_END) { break; }
+    if (e == CULL_SKIP) { continue; }
+    albedo = cull_apply_decal(albedo, cull_entities[e], world);
+  }
+  var ambient = frame.ambient;
+  var probes = cull_probes(tile);
+  loop {
+    let e = cull_next(&probes);
+    if (e == CULL_END) { break; }
+    if (e == CULL_SKIP) { continue; }
+    ambient = cull_apply_probe(ambient, cull_entities[e], world);
+  }
+
+  var color = vec3f(0.0);
+  var lights = cull_lights(tile);
+  loop {
+    let e = cull_next(&lights);
+    if (e == CULL_END) { break; }
+    if (e == CULL_SKIP) { continue; }
+    let light = cull_entities[e];
+    let to_light = light.v0.xyz - world;
+    let distance = length(to_light);
+    if (distance >= light.v0.w) { continue; }
+    let l = to_light / max(distance, 1e-6);
+    var strength = cull_light_falloff(distance, light.v0.w);
+    if (light.v3.x == CULL_KIND_SPOT) {
+      strength *= smoothstep(light.v1.w, light.v2.w, dot(-l, light.v1.xyz));
+    }
+    color += brdf(n, v, l, light.v2.rgb * strength, albedo, metallic, roughness);
+  }
+
+  if (frame.sun_on > 0.0) {
+    var visible = vec3f(1.0);
+    if (frame.sun_shadows > 0.0) {
+      visible = shadowed(0, frame.sun_clip_from_world, world, receive_filter);
+    }
+    color += brdf(n, v, -frame.sun_direction, frame.sun_color * visible, albedo, metallic, roughness);
+  }
+  for (var s = 0u; s < frame.spot_count; s++) {
+    let spot = frame.spots[s];
+    let to_light = spot.position_range.xyz - world;
+    let distance = length(to_light);
+    if (distance >= spot.position_range.w) { continue; }
+    let l = to_light / max(distance, 1e-6);
+    let cone = smoothstep(spot.direction_cos_outer.w, spot.color_cos_inner.w, dot(-l, spot.direction_cos_outer.xyz));
+    if (cone <= 0.0) { continue; }
+    let visible = shadowed(i32(s) + 1, spot.clip_from_world, world, receive_filter);
+    color += brdf(n, v, l, spot.color_cos_inner.rgb * (cone * cull_light_falloff(distance, spot.position_range.w)) * visible, albedo, metallic, roughness);
+  }
+
+  var occlusion = 1.0;
+  if (frame.ao_on > 0.0) {
+    occlusion = textureLoad(ambient_occlusion, vec2u(pixel), 0).r;
+  }
+  color += ambient * albedo * (1.0 - metallic * 0.5) * occlusion + emissive;
+  return color * frame.exposure;
+}
+
 fn shade(surface: Surface, front: bool, receive_filter: bool) -> Shaded {
   let base = material_base_color(material, base_texture, material_sampler, surface.uv);
   var metallic = material.metallic;
@@ -165,71 +252,7 @@ fn shade(surface: Surface, front: bool, receive_filter: bool) -> Shaded {
     let m = (textureSample(normal_texture, material_sampler, surface.uv).xyz * 2.0 - 1.0) * vec3f(material.normal_scale, material.normal_scale, 1.0);
     n = normalize(mat3x3f(t, b, n) * m);
   }
-  let v = normalize(frame.camera_position - surface.world);
-  let pixel = surface.position.xy;
-  let tile = cull_tile(pixel);
-
-  // Decals first, so they are lit like the surface under them; probes blend the ambient light.
-  var albedo = base.rgb;
-  var decals = cull_decals(tile);
-  loop {
-    let e = cull_next(&decals);
-    if (e == CULL_END) { break; }
-    if (e == CULL_SKIP) { continue; }
-    albedo = cull_apply_decal(albedo, cull_entities[e], surface.world);
-  }
-  var ambient = frame.ambient;
-  var probes = cull_probes(tile);
-  loop {
-    let e = cull_next(&probes);
-    if (e == CULL_END) { break; }
-    if (e == CULL_SKIP) { continue; }
-    ambient = cull_apply_probe(ambient, cull_entities[e], surface.world);
-  }
-
-  var color = vec3f(0.0);
-  var lights = cull_lights(tile);
-  loop {
-    let e = cull_next(&lights);
-    if (e == CULL_END) { break; }
-    if (e == CULL_SKIP) { continue; }
-    let light = cull_entities[e];
-    let to_light = light.v0.xyz - surface.world;
-    let distance = length(to_light);
-    if (distance >= light.v0.w) { continue; }
-    let l = to_light / max(distance, 1e-6);
-    var strength = cull_light_falloff(distance, light.v0.w);
-    if (light.v3.x == CULL_KIND_SPOT) {
-      strength *= smoothstep(light.v1.w, light.v2.w, dot(-l, light.v1.xyz));
-    }
-    color += brdf(n, v, l, light.v2.rgb * strength, albedo, metallic, roughness);
-  }
-
-  if (frame.sun_on > 0.0) {
-    var visible = vec3f(1.0);
-    if (frame.sun_shadows > 0.0) {
-      visible = shadowed(0, frame.sun_clip_from_world, surface.world, receive_filter);
-    }
-    color += brdf(n, v, -frame.sun_direction, frame.sun_color * visible, albedo, metallic, roughness);
-  }
-  for (var s = 0u; s < frame.spot_count; s++) {
-    let spot = frame.spots[s];
-    let to_light = spot.position_range.xyz - surface.world;
-    let distance = length(to_light);
-    if (distance >= spot.position_range.w) { continue; }
-    let l = to_light / max(distance, 1e-6);
-    let cone = smoothstep(spot.direction_cos_outer.w, spot.color_cos_inner.w, dot(-l, spot.direction_cos_outer.xyz));
-    if (cone <= 0.0) { continue; }
-    let visible = shadowed(i32(s) + 1, spot.clip_from_world, surface.world, receive_filter);
-    color += brdf(n, v, l, spot.color_cos_inner.rgb * (cone * cull_light_falloff(distance, spot.position_range.w)) * visible, albedo, metallic, roughness);
-  }
-
-  var occlusion = 1.0;
-  if (frame.ao_on > 0.0) {
-    occlusion = textureLoad(ambient_occlusion, vec2u(pixel), 0).r;
-  }
-  color += ambient * albedo * (1.0 - metallic * 0.5) * occlusion + material.emissive;
-  return Shaded(color * frame.exposure, base.a);
+  return Shaded(light_surface(surface.world, n, surface.position.xy, base.rgb, metallic, roughness, material.emissive, receive_filter), base.a);
 }
 
 struct OpaqueOut {
