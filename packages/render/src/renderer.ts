@@ -1,5 +1,6 @@
 import { resolveCamera, TileCuller, type Technique, type TileSize } from '@cuttle/gpu-culling';
 import { skinnedVertexLayouts, type VertexFormat } from '@cuttle/gpu-skinning';
+import type { Gui, GuiRenderer } from '@cuttle/gui';
 import commonWgsl from './shaders/common.wgsl?raw';
 import depthWgsl from './shaders/depth.wgsl?raw';
 import forwardWgsl from './shaders/forward.wgsl?raw';
@@ -42,6 +43,12 @@ export interface RenderTarget {
   view: GPUTextureView;
   width: number;
   height: number;
+}
+
+/** A @cuttle/gui Gui drawn over the tone-mapped frame by its GuiRenderer (made for the same format). */
+export interface GuiOverlay {
+  gui: Gui;
+  renderer: GuiRenderer;
 }
 
 interface Targets {
@@ -196,7 +203,7 @@ export class Renderer {
   }
 
   /** Records one frame of `scene` seen by `camera` into `encoder`, tone-mapped into `target`. */
-  render(encoder: GPUCommandEncoder, scene: RenderScene, camera: RenderCamera, target: RenderTarget): void {
+  render(encoder: GPUCommandEncoder, scene: RenderScene, camera: RenderCamera, target: RenderTarget, overlays: readonly GuiOverlay[] = []): void {
     if (this.#destroyed) throw new RenderError('this Renderer was destroyed.');
     if (scene.device !== this.#device) throw new RenderError('the scene was made for another device.');
     const { width, height } = target;
@@ -262,6 +269,12 @@ export class Renderer {
     tonemap.setBindGroup(0, targets.tonemapGroup);
     tonemap.draw(3);
     tonemap.end();
+    if (overlays.length > 0) {
+      // GUI last, over the tone-mapped frame, in its own pass (no depth).
+      const gui = encoder.beginRenderPass({ label: 'cuttle.render.gui', colorAttachments: [{ view: target.view, loadOp: 'load', storeOp: 'store' }] });
+      for (const overlay of overlays) overlay.renderer.draw(gui, overlay.gui, width, height);
+      gui.end();
+    }
     if (timestamps && this.#timing) {
       encoder.resolveQuerySet(this.#timing.querySet, 0, PASSES.length * 2, this.#timing.resolve, 0);
       encoder.copyBufferToBuffer(this.#timing.resolve, 0, this.#timing.readback, 0, PASSES.length * 16);
@@ -416,7 +429,7 @@ export class Renderer {
         pass.setPipeline(this.#pipeline(`skinned-${kind}-${format}-${material.mask ? 'masked' : 'opaque'}${kind === 'depth' && reversed ? '-reversed' : ''}`));
         pass.setBindGroup(0, this.#depthGroup, [viewOffset]);
         pass.setBindGroup(1, material.group);
-        pass.setVertexBuffer(0, draw.skinning.vertexBuffers[0]!);
+        pass.setVertexBuffer(0, draw.skinning.vertexBuffers[0]);
       }
       pass.setIndexBuffer(draw.indices, draw.indexFormat);
       for (const instance of draw.instances) pass.drawIndexed(draw.indexCount, 1, 0, instance.outputVertex);

@@ -168,3 +168,26 @@ describe('bad input', () => {
     await device.queue.onSubmittedWorkDone();
   });
 });
+
+describe('GUI on top', () => {
+  gpuTest('a @cuttle/gui overlay draws over the tone-mapped frame', async ({ device }) => {
+    const { Gui, GuiRenderer } = await import('@cuttle/gui');
+    const { readTexture } = await import('@cuttle/test-utils');
+    const { scene } = floorAndBox(device);
+    scene.setSun({ direction: [-0.4, -1, -0.3], color: [1, 1, 1] });
+    const gui = new Gui();
+    gui.create('rect', { x: 10, y: 10, width: 30, height: 20, color: 0x00ff00ff });
+    const guiRenderer = new GuiRenderer(device, 'rgba8unorm');
+    const renderer = newRenderer(device);
+    const target = device.createTexture({ size: [WIDTH, HEIGHT], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC });
+    const encoder = device.createCommandEncoder();
+    renderer.render(encoder, scene, camera(), { view: target.createView(), width: WIDTH, height: HEIGHT }, [{ gui, renderer: guiRenderer }]);
+    device.queue.submit([encoder.finish()]);
+    const pixels = await readTexture(device, target, 4);
+    const o = (20 * WIDTH + 25) * 4;
+    expect([pixels[o], pixels[o + 1], pixels[o + 2]]).toEqual([0, 255, 0]);
+    guiRenderer.destroy();
+    renderer.destroy();
+    scene.destroy();
+  });
+});
