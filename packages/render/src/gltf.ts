@@ -2,7 +2,7 @@
 // node becomes a mesh instance at the node's world matrix; materials (metallic-roughness, normal
 // maps, alpha modes, double-sidedness, emission) and their textures come along. Skinned
 // primitives are left to @cuttle/gpu-skinning's loaders and RenderScene.addSkinned.
-import { WebIO, type Document, type Material as GltfMaterial, type Primitive, type Texture } from '@gltf-transform/core';
+import { WebIO, type Accessor, type Document, type Material as GltfMaterial, type Primitive, type Texture } from '@gltf-transform/core';
 import { decodePng } from '@cuttle/gui';
 import type { Mat4, MaterialInput, TextureInput } from './api.ts';
 import { RenderError } from './errors.ts';
@@ -43,11 +43,17 @@ async function defaultDecode(bytes: Uint8Array<ArrayBuffer>, mimeType: string): 
   return { width: image.width, height: image.height, data: rgba };
 }
 
+/** An accessor's array (gltf-transform types it with Float16Array, which TypeScript's ES2022 library lacks). */
+function arrayOf(accessor: Accessor): ArrayLike<number> | null {
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-return -- the library's union names Float16Array, unknown to lib ES2022
+  return accessor.getArray();
+}
+
 function floats(primitive: Primitive, semantic: string, components: number): Float32Array | undefined {
   const accessor = primitive.getAttribute(semantic);
   if (!accessor) return undefined;
   const count = accessor.getCount();
-  const array = accessor.getArray();
+  const array = arrayOf(accessor);
   if (array instanceof Float32Array && accessor.getElementSize() === components && !accessor.getNormalized()) return Float32Array.from(array);
   // Quantized or normalized integers: decoded element by element.
   const out = new Float32Array(count * components);
@@ -121,11 +127,11 @@ export async function addGltfDocument(scene: RenderScene, document: Document, op
     if (id !== undefined) return id;
     const input: MaterialInput = material
       ? {
-          baseColor: material.getBaseColorFactor() as [number, number, number, number],
+          baseColor: material.getBaseColorFactor(),
           metallic: material.getMetallicFactor(),
           roughness: material.getRoughnessFactor(),
           normalScale: material.getNormalScale(),
-          emissive: material.getEmissiveFactor() as [number, number, number],
+          emissive: material.getEmissiveFactor(),
           alphaMode: material.getAlphaMode() === 'MASK' ? 'mask' : material.getAlphaMode() === 'BLEND' ? 'blend' : 'opaque',
           alphaCutoff: material.getAlphaCutoff(),
           doubleSided: material.getDoubleSided(),
@@ -156,7 +162,7 @@ export async function addGltfDocument(scene: RenderScene, document: Document, op
       return undefined;
     }
     const indexAccessor = primitive.getIndices();
-    const indices = indexAccessor ? Uint32Array.from(indexAccessor.getArray() ?? []) : Uint32Array.from({ length: positions.length / 3 }, (_, i) => i);
+    const indices = indexAccessor ? Uint32Array.from(arrayOf(indexAccessor) ?? []) : Uint32Array.from({ length: positions.length / 3 }, (_, i) => i);
     const normals = floats(primitive, 'NORMAL', 3) ?? smoothNormals(positions, indices);
     const uvs = floats(primitive, 'TEXCOORD_0', 2);
     const tangents = floats(primitive, 'TANGENT', 4);
