@@ -18,3 +18,4 @@ export {
 export { boxMesh, planeMesh, sphereMesh } from './scene/shapes.ts';
 export { loadGlb, addGltfDocument, type GltfLoadOptions, type GltfLoadResult } from './gltf.ts';
 export { EcsBinding } from './ecs-sync.ts';
+export { buildCourtyard, rippleNormalMap, type Courtyard, type CourtyardOptions } from './example/courtyard.ts';
