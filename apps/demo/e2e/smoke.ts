@@ -76,13 +76,13 @@ try {
       await page.waitForFunction((start) => window.__cuttle!.framesDrawn >= start + 5, before, { timeout: 30_000 }).catch(() => undefined);
       const state = await page.evaluate(() => ({ scene: window.__cuttle!.scene, frames: window.__cuttle!.framesDrawn, error: window.__cuttle!.error ?? null }));
       check(`scene "${id}" opens and draws`, state.scene === id && state.frames >= before + 5 && state.error === null, JSON.stringify({ ...state, framesBefore: before }));
-      if (id === 'gpu-culling') {
+      if (id === 'gpu-culling' || id === 'render') {
         // Forward+ lighting: coloured pools of light on the street, not a flat grey city.
         const grid = Array.from({ length: 120 }, (_, i) => [0.05 + (i % 12) * 0.08, 0.45 + Math.floor(i / 12) * 0.05] as [number, number]);
         const pixels = await page.evaluate((points) => window.__cuttle!.sample(points), grid);
         const coloured = pixels.filter(({ rgba: [r, g, b] }) => Math.max(r, g, b) > 70 && Math.max(r, g, b) - Math.min(r, g, b) > 25).length;
         const error = await page.evaluate(() => window.__cuttle!.error ?? null);
-        check('forward+ city: lit, coloured pixels', coloured >= 6 && error === null, JSON.stringify({ coloured, of: pixels.length, error }));
+        check(`${id}: lit, coloured pixels`, coloured >= 6 && error === null, JSON.stringify({ coloured, of: pixels.length, error }));
       }
       if (id === 'gui') {
         // 10,000 labels in one (layer, material) batch: the whole scene is a handful of draw calls.
