@@ -41,6 +41,7 @@ describe('edge artifacts of naive and improved normal reconstruction', () => {
         const normals = await gpuWorldNormals(device, depth, scene.camera, method);
         const edge = normalErrors(scene, normals, 4, masks.edge, WRONG_DEGREES);
         const interior = normalErrors(scene, normals, 4, masks.interior, INTERIOR_DEGREES);
+        const crease = normalErrors(scene, normals, 4, masks.crease, WRONG_DEGREES);
         // The reference measures the same (the GPU is not lucky or unlucky).
         const reference = reconstructNormalsReference(scene.depth, width, height, scene.camera, method, { space: 'world', tolerance: 0 });
         const referenceEdge = normalErrors(scene, reference.normals, 3, masks.edge, WRONG_DEGREES);
@@ -49,7 +50,7 @@ describe('edge artifacts of naive and improved normal reconstruction', () => {
         expect(interior.maxDegrees, `${method}: worst flat interior pixel`).toBeLessThanOrEqual(INTERIOR_DEGREES);
         expect(interior.over).toBe(0);
         stats[method] = edge;
-        console.log(`${projection} ${method}: edge pixels ${edge.pixels}, > ${WRONG_DEGREES} deg: ${edge.over} (${(edge.share * 100).toFixed(2)} %); interior ${interior.pixels} px, worst ${interior.maxDegrees.toFixed(3)} deg`);
+        console.log(`${projection} ${method}: edge pixels ${edge.pixels}, > ${WRONG_DEGREES} deg: ${edge.over} (${(edge.share * 100).toFixed(2)} %); interior ${interior.pixels} px, worst ${interior.maxDegrees.toFixed(3)} deg; creases ${crease.pixels} px, > ${WRONG_DEGREES} deg: ${crease.over}`);
       }
       expect(stats.naive.pixels).toBeGreaterThan(width * height * 0.05);
       expect(stats.naive.share, 'the naive method shows the edge artifacts').toBeGreaterThan(0.05);
