@@ -1,7 +1,7 @@
 // Normal reconstruction on the GPU against the TypeScript reference: every projection, every
 // depth format, both methods, view and world space, sizes that are not multiples of the tile.
-import { describe, expect } from 'vitest';
-import { gpuTest } from '@cuttle/test-utils';
+import { describe, expect, test } from 'vitest';
+import { describeAdapter, gpuTest, gpuTestsSkipped, nodeGpu, runInErrorScopes, type NodeGpu } from '@cuttle/test-utils';
 import { compareNormals, NormalReconstructionPass, reconstructNormalsReference, type NormalMethod } from '../src/index.ts';
 import { depthTexture, readDepth, readFloatTexture } from './fixtures/ssao/gpu.ts';
 import { edgeScene, type Projection } from './fixtures/ssao/scene.ts';
@@ -48,4 +48,29 @@ describe('normal reconstruction: GPU against the reference', () => {
       });
     }
   }
+});
+
+/** A device with depth32float-stencil8 (the shared test device has no optional depth features), where the adapter offers it. */
+async function deviceWithDepth32Stencil8(): Promise<NodeGpu | undefined> {
+  if (gpuTestsSkipped) return undefined;
+  const adapter = await nodeGpu().requestAdapter();
+  if (!adapter?.features.has('depth32float-stencil8')) return undefined;
+  const device = await adapter.requestDevice({ requiredFeatures: ['depth32float-stencil8'] });
+  return { adapter, device, info: describeAdapter(adapter), hasTimestamps: false };
+}
+
+const withStencil8 = await deviceWithDepth32Stencil8();
+
+test.skipIf(!withStencil8)('depth32float-stencil8 (its depth aspect) on a device with the feature', async () => {
+  await runInErrorScopes(withStencil8!, async ({ device }) => {
+    const scene = edgeScene(72, 40, 'reversed');
+    const depth = depthTexture(device, scene.depth, scene.width, scene.height, 'depth32float-stencil8');
+    const seen = await readDepth(device, depth);
+    for (const method of ['improved', 'naive'] as const) {
+      const gpu = await gpuNormals(device, depth, scene, method, 'view', 'rgba16float');
+      const comparison = compareNormals(gpu, reconstructNormalsReference(seen, scene.width, scene.height, scene.camera, method), 0.1);
+      expect(comparison.errors, method).toEqual([]);
+    }
+  });
+  withStencil8!.device.destroy();
 });
