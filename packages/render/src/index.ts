@@ -19,3 +19,24 @@ export { boxMesh, planeMesh, sphereMesh } from './scene/shapes.ts';
 export { loadGlb, addGltfDocument, type GltfLoadOptions, type GltfLoadResult } from './gltf.ts';
 export { EcsBinding } from './ecs-sync.ts';
 export { buildCourtyard, rippleNormalMap, type Courtyard, type CourtyardOptions } from './example/courtyard.ts';
+// SSAO with normals reconstructed from depth (naive or improved).
+export { SsaoPass } from './ssao/ssao-pass.ts';
+export { NormalReconstructionPass, type NormalReconstructionOptions } from './ssao/normal-reconstruction.ts';
+export { reconstructNormalsReference, GPU_DEPTH_TOLERANCE, type NormalsReference, type NormalsReferenceOptions } from './ssao/reference/normals.ts';
+export { compareNormals, angleDegrees, type NormalsComparison } from './ssao/reference/compare-normals.ts';
+export { ssaoReference, type SsaoReferenceInput, type SsaoReferenceResult } from './ssao/reference/ssao.ts';
+export { SSAO_DEFAULTS, type ResolvedSsaoOptions } from './ssao/options.ts';
+export {
+  NORMAL_METHODS,
+  NORMAL_OUTPUT_FORMATS,
+  SSAO_DEPTH_FORMATS,
+  SSAO_MAX_SAMPLES,
+  SSAO_OUTPUT_FORMATS,
+  type NormalMethod,
+  type NormalReconstructionInput,
+  type NormalSpace,
+  type SsaoCamera,
+  type SsaoOptions,
+  type SsaoRunInput,
+  type SsaoTimestamps,
+} from './ssao/api.ts';

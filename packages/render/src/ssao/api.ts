@@ -1,0 +1,76 @@
+// The types of the SSAO pass and of normal reconstruction from depth.
+import type { Mat4 } from '../api.ts';
+
+/**
+ * How a pixel's normal is rebuilt from the depth buffer. `naive`: the triangle of the pixel and
+ * its right and upper neighbours (the cross product of screen-space derivatives), which breaks
+ * along one side of every silhouette. `improved`: per axis, the neighbour whose view-space depth
+ * is closer to the pixel's (the post's improvement), so the triangle stays on one surface.
+ */
+export type NormalMethod = 'improved' | 'naive';
+
+export const NORMAL_METHODS: readonly NormalMethod[] = ['improved', 'naive'];
+
+/** The camera that rendered the depth buffer: column-major, right-handed view, WebGPU clip depth 0..1. */
+export interface SsaoCamera {
+  view: Mat4;
+  projection: Mat4;
+}
+
+/** Where a pass writes GPU timestamps: at the start of its first compute pass and the end of its last (either may be left out). */
+export interface SsaoTimestamps {
+  querySet: GPUQuerySet;
+  beginIndex?: number;
+  endIndex?: number;
+}
+
+/** The space normals are written in: the camera's view space (what SSAO uses), or world space. */
+export type NormalSpace = 'view' | 'world';
+
+export interface NormalReconstructionInput {
+  /** A single-sampled 2D depth texture with TEXTURE_BINDING (depth16unorm, depth24plus, depth32float or a stencil variant: the depth aspect is read). */
+  depth: GPUTexture;
+  camera: SsaoCamera;
+  /**
+   * rgba16float or rgba32float with STORAGE_BINDING, the size of `depth`: xyz the unit normal
+   * (facing the camera), w 1 on a surface; 0, 0, 0, 0 where the depth is the far value (no surface).
+   */
+  output: GPUTexture;
+  /** Default 'view'. */
+  space?: NormalSpace;
+  timestamps?: SsaoTimestamps;
+}
+
+export interface SsaoOptions {
+  normals: NormalMethod;
+  /** Radius of the sampled hemisphere in view-space units (metres). Default 0.5. */
+  radius?: number;
+  /** Samples per pixel, 1..64. Default 16. */
+  samples?: number;
+  /** Exponent (> 0) on the unoccluded fraction: ao = (1 - occlusion)^strength. Default 1. */
+  strength?: number;
+  /** How far (view-space units) the depth buffer must lie in front of a sample to occlude it. Default 0.025. */
+  bias?: number;
+  /** A depth-aware 4x4 blur that removes the 4x4 rotation noise. Default true. */
+  blur?: boolean;
+}
+
+export interface SsaoRunInput {
+  depth: GPUTexture;
+  camera: SsaoCamera;
+  /**
+   * r32float, rgba16float or rgba8unorm with STORAGE_BINDING, the size of `depth`. AO in [0, 1]
+   * (1 = unoccluded, also where there is no surface) is written to every channel (alpha 1).
+   */
+  output: GPUTexture;
+  timestamps?: SsaoTimestamps;
+}
+
+/** Depth formats the passes read (the depth aspect of the stencil variants). */
+export const SSAO_DEPTH_FORMATS: readonly GPUTextureFormat[] = ['depth16unorm', 'depth24plus', 'depth24plus-stencil8', 'depth32float', 'depth32float-stencil8'];
+/** Formats `NormalReconstructionPass` writes. */
+export const NORMAL_OUTPUT_FORMATS: readonly GPUTextureFormat[] = ['rgba16float', 'rgba32float'];
+/** Formats `SsaoPass` writes. */
+export const SSAO_OUTPUT_FORMATS: readonly GPUTextureFormat[] = ['r32float', 'rgba16float', 'rgba8unorm'];
+/** Most samples per pixel. */
+export const SSAO_MAX_SAMPLES = 64;
