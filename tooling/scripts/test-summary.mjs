@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// Prints one closing line for the whole test run, from vitest's JSON report and the browser
-// smoke test's report: "tests: N passed, N failed, N skipped".
+// Prints one closing line for the whole test run, from vitest's JSON report, the browser
+// smoke test's report and the packed-install test's report: "tests: N passed, N failed, N skipped".
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of ['.test-results/vitest.json', '.test-results/browser.json']) {
+for (const file of ['.test-results/vitest.json', '.test-results/browser.json', '.test-results/packed.json']) {
   if (!existsSync(file)) {
     console.error(`test-summary: ${file} is missing: did that step run?`);
     failed++;

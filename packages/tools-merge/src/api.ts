@@ -1,3 +1,5 @@
+import type { SjsonComment } from './comments.ts';
+
 /** A parsed JSON/SJSON value. Objects are plain objects whose own keys are data, always. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
 /** A JSON object; read its keys with `Object.hasOwn`, never through the prototype chain. */
@@ -7,8 +9,18 @@ export interface JsonObject {
 
 /** Options of `writeSjson` / `writeJson`. */
 export interface WriteOptions {
-  /** One indentation step (default four spaces). */
+  /** One indentation step: spaces or tabs (default four spaces; `sjsonStyleOf(text)` reads a file's). */
   indent?: string;
+  /**
+   * Short arrays of numbers, booleans and nulls on one line, and empty arrays and objects as `[]`
+   * and `{}` (default true). False writes every element on its own line and empty containers
+   * over two lines, as Crown's editor does.
+   */
+  inlineArrays?: boolean;
+  /** SJSON only: the comments of `parseSjsonDocument`, written back at their anchors. JSON has no comments. */
+  comments?: readonly SjsonComment[];
+  /** Id keys, to find comments anchored inside id arrays (default as `MergeOptions.idKeys`). */
+  idKeys?: readonly string[];
 }
 
 /**
@@ -34,7 +46,17 @@ export type DiffOp =
 /** Which side wins when both sides changed the same key of the same object differently. */
 export type MergePolicy = 'right' | 'left';
 
-export interface MergeOptions {
+/** Options of `diff` and `apply`. */
+export interface DiffOptions {
+  /**
+   * Keys that identify the elements of object arrays, tried in order: an array whose elements all
+   * carry the first key an element has, with unique string or number values, is diffed and merged
+   * by that id. Default `['id', 'Id', 'ID', '_guid', '_id']`.
+   */
+  idKeys?: readonly string[];
+}
+
+export interface MergeOptions extends DiffOptions {
   /** The winner of true conflicts (default `'right'`, as in the post). */
   policy?: MergePolicy;
 }

@@ -1,18 +1,18 @@
 // apply(doc, ops): runs a diff on a copy of `doc`. Paths are checked as they are walked, so an
 // op list that does not fit the document fails with a typed error naming the op, rather than
 // writing somewhere unexpected.
-import type { DiffOp, JsonValue, Path, PathSegment } from './api.ts';
+import type { DiffOp, DiffOptions, JsonValue, Path, PathSegment } from './api.ts';
 import { jsonClone } from './equal.ts';
 import { ToolsMergeError } from './errors.ts';
-import { idKindOf, type Id, type IdKind } from './id-array.ts';
+import { checkIdKeys, elementId, idKindOf, type Id, type IdKind } from './id-array.ts';
 import { isObject, ownSet } from './own.ts';
 
 /** Applies `ops` (from `diff`, or hand-written) to a copy of `doc` and returns the copy. */
-export function apply(doc: JsonValue, ops: readonly DiffOp[]): JsonValue {
+export function apply(doc: JsonValue, ops: readonly DiffOp[], options: DiffOptions = {}): JsonValue {
   const given: unknown = ops;
   if (!Array.isArray(given)) throw new ToolsMergeError('ops must be an array of diff operations');
   let root = jsonClone(doc);
-  const states: States = new Map();
+  const states = new States(checkIdKeys(options.idKeys));
   let i = 0;
   while (i < ops.length) {
     const op = ops[i]!;
@@ -90,12 +90,17 @@ interface ArrayState {
   pendingIds: Set<Id>;
   dirty: boolean;
 }
-type States = Map<JsonValue[], ArrayState>;
+/** Per-array states of one apply call, and the id keys it runs with. */
+class States extends Map<JsonValue[], ArrayState> {
+  constructor(readonly idKeys: readonly string[]) {
+    super();
+  }
+}
 
 function stateOf(array: JsonValue[], states: States): ArrayState {
   let state = states.get(array);
   if (state === undefined) {
-    const kind = idKindOf(array);
+    const kind = idKindOf(array, states.idKeys);
     const index = new Map<Id, number>();
     if (kind !== 'none' && kind !== 'empty') for (let i = 0; i < array.length; i++) index.set(idOf(array[i]!, kind), i);
     state = { kind, index, inserts: new Map(), pendingIds: new Set(), dirty: false };
@@ -119,7 +124,7 @@ function settle(array: JsonValue[], states: States): JsonValue[] {
     while (stack.length > 0) {
       const e = stack.pop()!;
       out.push(e);
-      const kind = state.kind === 'empty' || state.kind === 'none' ? idKindOf([e]) : state.kind;
+      const kind = state.kind === 'empty' || state.kind === 'none' ? idKindOf([e], states.idKeys) : state.kind;
       const more = kind === 'none' || kind === 'empty' ? undefined : state.inserts.get(idOf(e, kind));
       if (more !== undefined) for (let i = more.length - 1; i >= 0; i--) stack.push(more[i]!);
     }
@@ -167,7 +172,7 @@ export function formatPath(path: Path): string {
 }
 
 function idOf(e: JsonValue, kind: IdKind): Id {
-  return kind === 'string' ? (e as string) : ((e as Record<string, JsonValue>)[kind] as Id);
+  return elementId(e, kind);
 }
 
 /** Index of the element with `id`, settling pending insertions if that is where it is. */

@@ -1,18 +1,58 @@
-// Arrays whose elements carry identity: objects with an `id` (or `Id`, `ID`) field of string or
-// number type, unique within the array, or strings, which are their own ids. Such arrays merge
-// by id, which tells an update of an element from a removal plus an addition.
+// Arrays whose elements carry identity: objects with an id field (the first of the id keys,
+// by default `id`, `Id`, `ID`, `_guid`, `_id`, that every element has, with unique string or
+// number values), or strings, which are their own ids. Such arrays merge by id, which tells an
+// update of an element from a removal plus an addition.
 import type { JsonValue } from './api.ts';
+import { ToolsMergeError } from './errors.ts';
 import { isObject } from './own.ts';
 
 export type Id = string | number;
 
+/** An array keyed by the field `key` of its elements. One object per key name, so `===` compares. */
+export interface IdKeyKind {
+  readonly key: string;
+}
+
 /** How an array's elements are identified: by an id field, as strings, or not at all. */
-export type IdKind = 'id' | 'Id' | 'ID' | 'string' | 'empty' | 'none';
+export type IdKind = IdKeyKind | 'string' | 'empty' | 'none';
 
-const ID_KEYS = ['id', 'Id', 'ID'] as const;
+/** The id keys tried when none are given: BitSquid's `id` spellings, then Stingray's and Crown's `_guid`, then `_id`. */
+export const DEFAULT_ID_KEYS: readonly string[] = Object.freeze(['id', 'Id', 'ID', '_guid', '_id']);
 
-/** The id scheme of an array, checking that ids are present and unique. */
-export function idKindOf(array: readonly JsonValue[]): IdKind {
+const kinds = new Map<string, IdKeyKind>();
+
+/** The (interned) kind for arrays keyed by `key`. */
+export function idKeyKind(key: string): IdKeyKind {
+  let kind = kinds.get(key);
+  if (kind === undefined) kinds.set(key, (kind = Object.freeze({ key })));
+  return kind;
+}
+
+/** Checks a user's `idKeys` option; returns the defaults for undefined. */
+export function checkIdKeys(idKeys: readonly string[] | undefined): readonly string[] {
+  if (idKeys === undefined) return DEFAULT_ID_KEYS;
+  const given: unknown = idKeys;
+  if (!Array.isArray(given) || given.length === 0 || !given.every((k) => typeof k === 'string' && k.length > 0)) {
+    throw new ToolsMergeError(`idKeys must be a non-empty array of key names such as ['_guid', 'id'], got ${JSON.stringify(given)}`);
+  }
+  return idKeys;
+}
+
+/** True when every element is an object with a unique string or number under `key`. */
+function keyedBy(array: readonly JsonValue[], key: string): boolean {
+  const seen = new Set<Id>();
+  for (let i = 0; i < array.length; i++) {
+    const e = array[i]!;
+    if (!isObject(e) || !Object.hasOwn(e, key)) return false;
+    const id = e[key];
+    if ((typeof id !== 'string' && typeof id !== 'number') || seen.has(id)) return false;
+    seen.add(id);
+  }
+  return true;
+}
+
+/** The id scheme of an array under the id keys (first that fits), checking ids are present and unique. */
+export function idKindOf(array: readonly JsonValue[], idKeys: readonly string[] = DEFAULT_ID_KEYS): IdKind {
   if (array.length === 0) return 'empty';
   const first = array[0]!;
   if (typeof first === 'string') {
@@ -25,31 +65,19 @@ export function idKindOf(array: readonly JsonValue[]): IdKind {
     return 'string';
   }
   if (!isObject(first)) return 'none';
-  let key: 'id' | 'Id' | 'ID' | undefined;
-  for (const k of ID_KEYS) {
-    if (Object.hasOwn(first, k)) {
-      key = k;
-      break;
-    }
+  for (let k = 0; k < idKeys.length; k++) {
+    const key = idKeys[k]!;
+    if (Object.hasOwn(first, key) && keyedBy(array, key)) return idKeyKind(key);
   }
-  if (key === undefined) return 'none';
-  const seen = new Set<Id>();
-  for (let i = 0; i < array.length; i++) {
-    const e = array[i]!;
-    if (!isObject(e) || !Object.hasOwn(e, key)) return 'none';
-    const id = e[key];
-    if ((typeof id !== 'string' && typeof id !== 'number') || seen.has(id)) return 'none';
-    seen.add(id);
-  }
-  return key;
+  return 'none';
 }
 
 /** The kind shared by several arrays (empty arrays fit any), or 'none'. */
-export function commonIdKind(...arrays: (readonly JsonValue[] | undefined)[]): IdKind {
+export function commonIdKind(idKeys: readonly string[], ...arrays: (readonly JsonValue[] | undefined)[]): IdKind {
   let kind: IdKind = 'empty';
   for (const a of arrays) {
     if (a === undefined) continue;
-    const k = idKindOf(a);
+    const k = idKindOf(a, idKeys);
     if (k === 'none') return 'none';
     if (k === 'empty') continue;
     if (kind === 'empty') kind = k;
@@ -61,7 +89,7 @@ export function commonIdKind(...arrays: (readonly JsonValue[] | undefined)[]): I
 /** The id of an element under a (non-empty, non-none) kind. */
 export function elementId(element: JsonValue, kind: IdKind): Id {
   if (kind === 'string') return element as string;
-  return (element as Record<string, JsonValue>)[kind] as Id;
+  return (element as Record<string, JsonValue>)[(kind as IdKeyKind).key] as Id;
 }
 
 /** Map from id to element; the order of insertion is the array's order. */

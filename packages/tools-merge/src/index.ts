@@ -1,5 +1,6 @@
 export type {
   DiffOp,
+  DiffOptions,
   JsonObject,
   JsonValue,
   MergeConflict,
@@ -11,20 +12,29 @@ export type {
   WriteOptions,
 } from './api.ts';
 export { SjsonParseError, ToolsMergeError } from './errors.ts';
-export { MAX_DEPTH, parseSjson, type ParseOptions } from './sjson-parse.ts';
-export { writeJson, writeSjson } from './sjson-write.ts';
+export { MAX_DEPTH, parseSjson, parseSjsonDocument, type ParseOptions } from './sjson-parse.ts';
+export { sjsonStyleOf, writeJson, writeSjson } from './sjson-write.ts';
+export {
+  formatCommentNote,
+  mergeComments,
+  type CommentMergeNote,
+  type CommentMergeResult,
+  type CommentPlace,
+  type SjsonComment,
+  type SjsonDocument,
+} from './comments.ts';
 export { jsonClone, jsonEqual } from './equal.ts';
 export { diff } from './diff.ts';
 export { apply, formatPath } from './apply.ts';
 export { merge } from './merge.ts';
-export { idKindOf, type Id, type IdKind } from './id-array.ts';
+export { DEFAULT_ID_KEYS, idKindOf, type Id, type IdKeyKind, type IdKind } from './id-array.ts';
 export { diffSequence, type Hunk } from './sequence-diff.ts';
+export { valueAt } from './value-at.ts';
 export {
   diffLines,
   mergeLines,
   renderHtml,
   renderTerminal,
-  valueAt,
   type LineKind,
   type LineOrigin,
   type VisualLine,

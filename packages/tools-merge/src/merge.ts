@@ -5,12 +5,13 @@
 import type { JsonObject, JsonValue, MergeConflict, MergeOptions, MergePolicy, MergeResult, Path } from './api.ts';
 import { jsonEqual } from './equal.ts';
 import { ToolsMergeError } from './errors.ts';
-import { commonIdKind, indexById, keepsOrder, type Id, type IdKind } from './id-array.ts';
+import { checkIdKeys, commonIdKind, indexById, keepsOrder, type Id, type IdKind } from './id-array.ts';
 import { isObject, ownGet, ownSet } from './own.ts';
 import { diffSequence, TokenTable, type Hunk } from './sequence-diff.ts';
 
 interface Context {
   policy: MergePolicy;
+  idKeys: readonly string[];
   conflicts: MergeConflict[];
 }
 
@@ -23,7 +24,7 @@ export function merge(base: JsonValue, left: JsonValue, right: JsonValue, option
   if ((policy as string) !== 'right' && (policy as string) !== 'left') {
     throw new ToolsMergeError(`policy must be 'right' or 'left', got ${JSON.stringify(policy)}`);
   }
-  const ctx: Context = { policy, conflicts: [] };
+  const ctx: Context = { policy, idKeys: checkIdKeys(options.idKeys), conflicts: [] };
   const merged = merge3(base, left, right, [], ctx);
   return { merged: merged === undefined ? null : merged, conflicts: ctx.conflicts };
 }
@@ -68,7 +69,7 @@ function mergeObjects(b: JsonObject, l: JsonObject, r: JsonObject, path: Path, c
 }
 
 function mergeArrays(b: JsonValue[], l: JsonValue[], r: JsonValue[], path: Path, ctx: Context): JsonValue[] {
-  const kind = commonIdKind(b, l, r);
+  const kind = commonIdKind(ctx.idKeys, b, l, r);
   if (kind !== 'none' && kind !== 'empty') return mergeIdArrays(b, l, r, kind, path, ctx);
   return mergeSequences(b, l, r, path, ctx);
 }

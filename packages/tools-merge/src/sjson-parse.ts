@@ -1,9 +1,14 @@
 // A hand-written recursive-descent parser for SJSON (Stingray's simplified JSON) that also reads
 // plain JSON: an implicit root object, `=` or `:` between key and value, bare keys, optional
-// commas, `//` and `/* */` comments, and `"""` raw multi-line strings. It walks char codes of one
-// string with a single cursor and slices strings without escapes straight out of the source,
-// so tens of megabytes parse at JSON.parse-like speeds. Errors carry line and column.
+// commas, `//` and `/* */` comments, and `"""` raw multi-line strings. Bare keys follow the
+// engines' rule (a key runs to whitespace, `=` or `:`), so the GUID-keyed maps BitSquid's
+// descendants write (`#43d2ce7f-7d87-46b7-9539-9fc5c0a080cd = { ... }`) and keys with `-`, `.`
+// or `$` read as they are. It walks char codes of one string with a single cursor and slices
+// strings without escapes straight out of the source, so tens of megabytes parse at
+// JSON.parse-like speeds. Errors carry line and column. `parseSjsonDocument` also keeps the
+// comments, anchored to the member or element they belong to (see comments.ts).
 import type { JsonObject, JsonValue } from './api.ts';
+import { anchorComments, type RawComment, type SjsonDocument } from './comments.ts';
 import { SjsonParseError } from './errors.ts';
 import { ownSet } from './own.ts';
 
@@ -14,16 +19,27 @@ const TAB = 9, LF = 10, CR = 13, SPACE = 32, QUOTE = 34, PLUS = 43, COMMA = 44, 
 const SLASH = 47, ZERO = 48, NINE = 57, COLON = 58, EQUALS = 61, BACKSLASH = 92;
 const OPEN_BRACKET = 91, CLOSE_BRACKET = 93, OPEN_BRACE = 123, CLOSE_BRACE = 125, STAR = 42;
 
-// Bare-key characters: letters, digits, `_ - . $ / @`.
+// Word characters: letters, digits, `_ - . $ / @`; a number or literal running into one is an error.
 const BARE = new Uint8Array(128);
+// Bare-key characters, as the engines read keys: anything up to whitespace, `=` or `:`, less the
+// characters that would make the text ambiguous (quotes, brackets, braces, commas). Non-ASCII
+// characters are key characters too (see isKeyChar).
+const KEY = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);
   BARE[c] = /[A-Za-z0-9_\-.$/@]/.test(ch) ? 1 : 0;
+  KEY[c] = c > 32 && c < 127 && !'=:"{}[],'.includes(ch) ? 1 : 0;
+}
+
+function isKeyChar(c: number): boolean {
+  return c < 128 ? KEY[c] === 1 : c === c && c !== 0xfeff && c !== 0xa0 && c !== 0x2028 && c !== 0x2029;
 }
 
 export interface ParseOptions {
   /** Named in error messages (a file path). */
   source?: string;
+  /** Id keys used to anchor comments inside id arrays (`parseSjsonDocument` only; see `MergeOptions.idKeys`). */
+  idKeys?: readonly string[];
 }
 
 /**
@@ -36,8 +52,22 @@ export function parseSjson(text: string, options: ParseOptions = {}): JsonValue 
   }
   const native = parseStrictJson(text);
   if (native !== undefined) return native;
-  const parser = new Parser(text, options.source);
+  const parser = new Parser(text, options.source, false);
   return parser.document();
+}
+
+/**
+ * Parses SJSON or JSON text and keeps its comments: each one anchored above the member or array
+ * element it precedes, after the member it follows on the same line, or at the end of its object
+ * or array. `writeSjson(doc.value, { comments: doc.comments })` writes them back.
+ */
+export function parseSjsonDocument(text: string, options: ParseOptions = {}): SjsonDocument {
+  if (typeof text !== 'string') {
+    throw new SjsonParseError(`expected the document as a string, got ${typeof text}`, 1, 1, 0, options.source);
+  }
+  const parser = new Parser(text, options.source, true);
+  const value = parser.document();
+  return { value, comments: anchorComments(value, parser.comments, options.idKeys) };
 }
 
 /**
@@ -80,34 +110,73 @@ function parseStrictJson(text: string): JsonValue | undefined {
   return value;
 }
 
+/** A comment seen by `skip` and not yet anchored. */
+interface PendingComment {
+  text: string;
+  /** Nothing but whitespace before it on its line. */
+  ownLine: boolean;
+}
+
 class Parser {
   private pos = 0;
   private depth = 0;
   private readonly text: string;
   private readonly length: number;
   private readonly source: string | undefined;
+  private readonly keepComments: boolean;
+  private readonly pending: PendingComment[] = [];
+  /** Comments anchored to (container, key or index); paths are worked out after the parse. */
+  readonly comments: RawComment[] = [];
 
-  constructor(text: string, source: string | undefined) {
+  constructor(text: string, source: string | undefined, keepComments: boolean) {
     this.text = text;
     this.length = text.length;
     this.source = source;
+    this.keepComments = keepComments;
     // A byte-order mark is not content.
     if (text.charCodeAt(0) === 0xfeff) this.pos = 1;
   }
 
   document(): JsonValue {
     this.skip();
-    if (this.pos >= this.length) return {};
+    if (this.pos >= this.length) {
+      const empty = {};
+      this.anchorPending(empty, null, 'end');
+      return empty;
+    }
     const c = this.text.charCodeAt(this.pos);
     let value: JsonValue;
     if (c === OPEN_BRACE || c === OPEN_BRACKET || !this.startsImplicitRoot()) {
+      // Comments above an explicit root `{` or `[` belong at the top of the document.
+      const above = this.pending.splice(0);
+      const at = this.comments.length;
       value = this.value();
+      if (above.length > 0 && value !== null && typeof value === 'object') {
+        this.comments.splice(at, 0, { container: value, key: null, place: 'before', text: above.map((p) => p.text) });
+      }
     } else {
       value = this.members(-1);
     }
     this.skip();
     if (this.pos < this.length) this.fail('expected the end of the document; remove the extra text');
+    if (value !== null && typeof value === 'object') this.anchorPending(value, null, 'end');
     return value;
+  }
+
+  /**
+   * Anchors the pending comments: the ones on the line of the previous member (`previous`) follow
+   * it; the rest go above `key` of `container`, or to its end when key is null.
+   */
+  private anchorPending(container: JsonObject | JsonValue[], key: string | number | null, place: 'before' | 'end', previous?: string | number): void {
+    const pending = this.pending;
+    if (pending.length === 0) return;
+    let i = 0;
+    if (previous !== undefined) {
+      while (i < pending.length && !pending[i]!.ownLine) i++;
+      if (i > 0) this.comments.push({ container, key: previous, place: 'after', text: pending.slice(0, i).map((p) => p.text) });
+    }
+    if (i < pending.length) this.comments.push({ container, key, place, text: pending.slice(i).map((p) => p.text) });
+    pending.length = 0;
   }
 
   /** True when the document opens with `key =` or `key :`, i.e. has an implicit root object. */
@@ -122,7 +191,7 @@ class Parser {
         const d = this.text.charCodeAt(this.pos);
         result = d === EQUALS || d === COLON;
       }
-    } else if (c < 128 && BARE[c] === 1) {
+    } else if (isKeyChar(c)) {
       const word = this.bareKey();
       this.skip();
       const d = this.text.charCodeAt(this.pos);
@@ -172,25 +241,33 @@ class Parser {
   private members(close: number): JsonObject {
     const object: JsonObject = {};
     const text = this.text;
+    const keep = this.keepComments;
+    let previous: string | undefined;
     for (;;) {
       this.skip();
       if (this.pos >= this.length) {
-        if (close === -1) return object;
+        if (close === -1) {
+          if (keep) this.anchorPending(object, null, 'end', previous);
+          return object;
+        }
         this.fail('unexpected end of the document; an object is missing its "}"');
       }
       let c = text.charCodeAt(this.pos);
       if (c === close) {
+        if (keep) this.anchorPending(object, null, 'end', previous);
         this.pos++;
         return object;
       }
       let key: string;
       if (c === QUOTE) {
         key = this.quotedString();
-      } else if (c < 128 && BARE[c] === 1) {
+      } else if (isKeyChar(c)) {
         key = this.bareKey();
       } else {
         return this.fail(`unexpected character ${JSON.stringify(text[this.pos])}; expected a key`);
       }
+      if (keep) this.anchorPending(object, key, 'before', previous);
+      previous = key;
       this.skip();
       c = text.charCodeAt(this.pos);
       if (c !== EQUALS && c !== COLON) this.fail(`expected "=" or ":" after the key ${JSON.stringify(key)}`);
@@ -205,13 +282,16 @@ class Parser {
   private elements(): JsonValue[] {
     const array: JsonValue[] = [];
     const text = this.text;
+    const keep = this.keepComments;
     for (;;) {
       this.skip();
       if (this.pos >= this.length) this.fail('unexpected end of the document; an array is missing its "]"');
       if (text.charCodeAt(this.pos) === CLOSE_BRACKET) {
+        if (keep) this.anchorPending(array, null, 'end', array.length > 0 ? array.length - 1 : undefined);
         this.pos++;
         return array;
       }
+      if (keep) this.anchorPending(array, array.length, 'before', array.length > 0 ? array.length - 1 : undefined);
       array.push(this.value());
       this.skip();
       if (text.charCodeAt(this.pos) === COMMA) this.pos++;
@@ -224,7 +304,7 @@ class Parser {
     let p = this.pos;
     for (;;) {
       const c = text.charCodeAt(p);
-      if (c < 128 && BARE[c] === 1) p++;
+      if (p < this.length && isKeyChar(c)) p++;
       else break;
     }
     this.pos = p;
@@ -351,6 +431,7 @@ class Parser {
         const d = text.charCodeAt(p + 1);
         if (d === SLASH) {
           const end = text.indexOf('\n', p + 2);
+          if (this.keepComments) this.pending.push({ text: text.slice(p, end < 0 ? this.length : end).trimEnd(), ownLine: this.startsLine(p) });
           p = end < 0 ? this.length : end + 1;
         } else if (d === STAR) {
           const end = text.indexOf('*/', p + 2);
@@ -358,6 +439,7 @@ class Parser {
             this.pos = p;
             this.fail('unterminated /* comment; close it with */');
           }
+          if (this.keepComments) this.pending.push({ text: text.slice(p, end + 2), ownLine: this.startsLine(p) });
           p = end + 2;
         } else {
           break;
@@ -367,6 +449,17 @@ class Parser {
       }
     }
     this.pos = p;
+  }
+
+  /** True when only spaces and tabs stand between the line's start and `p`. */
+  private startsLine(p: number): boolean {
+    const text = this.text;
+    for (let i = p - 1; i >= 0; i--) {
+      const c = text.charCodeAt(i);
+      if (c === LF || c === CR) return true;
+      if (c !== SPACE && c !== TAB && c !== 0xfeff) return false;
+    }
+    return true;
   }
 
   private fail(what: string): never {

@@ -4,7 +4,8 @@
 import type { JsonValue, MergeConflict, MergeResult, Path } from './api.ts';
 import { formatPath } from './apply.ts';
 import { jsonEqual } from './equal.ts';
-import { commonIdKind, elementId, indexById, type IdKind } from './id-array.ts';
+import { checkIdKeys, commonIdKind, elementId, indexById, type IdKind } from './id-array.ts';
+import { valueAt } from './value-at.ts';
 import { isObject } from './own.ts';
 import { diffSequence, TokenTable } from './sequence-diff.ts';
 import { isInlineArray, writeSjson } from './sjson-write.ts';
@@ -26,6 +27,8 @@ export interface VisualLine {
 export interface VisualOptions {
   /** Unchanged containers with more lines than this are folded into one line (default 6). */
   foldAbove?: number;
+  /** Keys that identify elements of object arrays (default `id`, `Id`, `ID`, `_guid`, `_id`). */
+  idKeys?: readonly string[];
 }
 
 const BARE_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -37,7 +40,10 @@ function label(key: string | null): string {
 
 class LineWriter {
   readonly lines: VisualLine[] = [];
-  constructor(private readonly foldAbove: number) {}
+  constructor(
+    private readonly foldAbove: number,
+    readonly idKeys: readonly string[],
+  ) {}
 
   value(kind: LineKind, key: string | null, value: JsonValue | undefined, depth: number, path: Path): void {
     if (value === undefined) return;
@@ -51,7 +57,7 @@ class LineWriter {
       // A folded element of an id array still shows its id.
       let id = '';
       if (isObject(value)) {
-        for (const k of ['id', 'Id', 'ID']) {
+        for (const k of this.idKeys) {
           const v = Object.hasOwn(value, k) ? value[k] : undefined;
           if (typeof v === 'string' || typeof v === 'number') {
             id = `${k} = ${JSON.stringify(v)} `;
@@ -96,7 +102,7 @@ class LineWriter {
 
 /** Lines of a structural diff from `a` to `b`. */
 export function diffLines(a: JsonValue, b: JsonValue, options: VisualOptions = {}): VisualLine[] {
-  const w = new LineWriter(options.foldAbove ?? 6);
+  const w = new LineWriter(options.foldAbove ?? 6, checkIdKeys(options.idKeys));
   walk(w, null, a, b, 0, []);
   return w.lines;
 }
@@ -128,7 +134,7 @@ function walk(w: LineWriter, key: string | null, a: JsonValue | undefined, b: Js
   }
   if (Array.isArray(a) && Array.isArray(b) && !(isInlineArray(a) && isInlineArray(b))) {
     w.push('same', `${label(key)}[`, depth, path);
-    const kind = commonIdKind(a, b);
+    const kind = commonIdKind(w.idKeys, a, b);
     if (kind !== 'none' && kind !== 'empty') walkIdArray(w, a, b, kind, depth + 1, path);
     else walkSequence(w, a, b, depth + 1, path);
     w.push('same', ']', depth, path);
@@ -217,25 +223,6 @@ function walkSequence(w: LineWriter, a: JsonValue[], b: JsonValue[], depth: numb
   w.flushSame(depth);
 }
 
-/** The value at `path`, or undefined when the path does not exist in `doc`. */
-export function valueAt(doc: JsonValue | undefined, path: Path): JsonValue | undefined {
-  let node = doc;
-  for (const seg of path) {
-    if (node === undefined) return undefined;
-    if (typeof seg === 'string') {
-      node = isObject(node) && Object.hasOwn(node, seg) ? node[seg] : undefined;
-    } else if (typeof seg === 'number') {
-      node = Array.isArray(node) ? node[seg] : undefined;
-    } else if (Array.isArray(node)) {
-      const kind = commonIdKind(node);
-      node = kind === 'none' || kind === 'empty' ? undefined : node.find((e) => elementId(e, kind) === seg.id);
-    } else {
-      return undefined;
-    }
-  }
-  return node;
-}
-
 function isPrefix(prefix: Path, path: Path): boolean {
   if (prefix.length > path.length) return false;
   for (let i = 0; i < prefix.length; i++) {
@@ -258,9 +245,9 @@ export function mergeLines(base: JsonValue, left: JsonValue, right: JsonValue, r
       line.origin = 'conflict';
       continue;
     }
-    const was = valueAt(base, line.path);
-    const changedLeft = !jsonEqual(valueAt(left, line.path), was);
-    const changedRight = !jsonEqual(valueAt(right, line.path), was);
+    const was = valueAt(base, line.path, options.idKeys);
+    const changedLeft = !jsonEqual(valueAt(left, line.path, options.idKeys), was);
+    const changedRight = !jsonEqual(valueAt(right, line.path, options.idKeys), was);
     line.origin = changedLeft && !changedRight ? 'left' : changedRight && !changedLeft ? 'right' : 'both';
   }
   return lines;

@@ -146,18 +146,26 @@ describe('cuttle-merge diff / merge', () => {
   });
 });
 
-test('git-driver keeps a side byte for byte (comments included) when the merge equals it', () => {
+test('git-driver keeps a side byte for byte when data and comments equal it, and merges comments otherwise', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cuttle-driver-'));
   try {
-    const io = { stdout: () => undefined, stderr: () => undefined };
+    const notes: string[] = [];
+    const io = { stdout: () => undefined, stderr: (s: string) => void notes.push(s) };
     writeFileSync(join(dir, 'O'), 'a = 1\nb = 1\n');
-    writeFileSync(join(dir, 'A'), '// ours\na = 1\nb = 1\n');
-    writeFileSync(join(dir, 'B'), '// theirs, commented\na = 2\nb = 1\n');
+    writeFileSync(join(dir, 'A'), 'a = 1\nb = 1\n');
+    writeFileSync(join(dir, 'B'), '// theirs, commented\na  =  2 // odd spacing kept\nb = 1\n');
     expect(runCli(['git-driver', join(dir, 'O'), join(dir, 'A'), join(dir, 'B'), 'level.sjson'], io)).toBe(0);
-    expect(readFileSync(join(dir, 'A'), 'utf8')).toBe('// theirs, commented\na = 2\nb = 1\n');
+    expect(readFileSync(join(dir, 'A'), 'utf8')).toBe('// theirs, commented\na  =  2 // odd spacing kept\nb = 1\n');
+    // Both sides commented the same member differently: both notes stay, and it is said.
     writeFileSync(join(dir, 'A'), '// ours\na = 1\nb = 3\n');
     expect(runCli(['git-driver', join(dir, 'O'), join(dir, 'A'), join(dir, 'B'), 'level.sjson'], io)).toBe(0);
-    expect(readFileSync(join(dir, 'A'), 'utf8')).toBe('a = 2\nb = 3\n');
+    expect(readFileSync(join(dir, 'A'), 'utf8')).toBe('// ours\n// theirs, commented\na = 2 // odd spacing kept\nb = 3\n');
+    expect(notes.join('')).toContain('comment before a: both changed: kept both');
+    // Ours only added a comment, theirs changed data: the result is neither side, the comment stays.
+    writeFileSync(join(dir, 'A'), 'a = 1\n// ours\nb = 1\n');
+    writeFileSync(join(dir, 'B'), 'a = 5\nb = 1\n');
+    expect(runCli(['git-driver', join(dir, 'O'), join(dir, 'A'), join(dir, 'B'), 'level.sjson'], io)).toBe(0);
+    expect(readFileSync(join(dir, 'A'), 'utf8')).toBe('a = 5\n// ours\nb = 1\n');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
