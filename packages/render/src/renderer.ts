@@ -11,6 +11,8 @@ import { buildOpaqueGroups, sortBackToFront, type DrawGroup } from './draw-lists
 import { RenderError } from './errors.ts';
 import { FRAME_BYTES, packFrame } from './frame-uniform.ts';
 import { MATERIAL_LAYOUT } from './scene/materials.ts';
+import { SsaoPass } from './ssao/ssao-pass.ts';
+import type { NormalMethod, SsaoOptions } from './ssao/api.ts';
 import { INSTANCE_FLOATS, MAX_SHADOW_SPOTS, type RenderScene } from './scene/render-scene.ts';
 import { multiplyMat4, spotClipFromWorld, sunClipFromWorld } from './shadow-views.ts';
 
@@ -36,6 +38,11 @@ export interface RendererOptions {
   exposure?: number;
   /** Time every pass with timestamp queries when the device has `timestamp-query` (default true). */
   timestamps?: boolean;
+  /**
+   * Ambient occlusion from the depth prepass (normals reconstructed the post's improved way by
+   * default): false to leave it out, or SsaoPass options. Switchable later through `ssao`.
+   */
+  ssao?: boolean | Partial<SsaoOptions>;
 }
 
 export interface RenderTarget {
@@ -81,6 +88,9 @@ export class Renderer {
   caustics: number;
   ambient: Vec3;
   exposure: number;
+  /** Whether frames compute and apply ambient occlusion. */
+  ssao: boolean;
+  readonly #ssaoPass: SsaoPass;
   readonly #device: GPUDevice;
   readonly #layouts: { frame: GPUBindGroupLayout; depthFrame: GPUBindGroupLayout; cull: GPUBindGroupLayout; material: GPUBindGroupLayout; fluid: GPUBindGroupLayout; empty: GPUBindGroupLayout };
   readonly #emptyGroup: GPUBindGroup;
@@ -124,6 +134,8 @@ export class Renderer {
     this.caustics = options.caustics ?? 1;
     this.ambient = options.ambient ?? [0.03, 0.03, 0.04];
     this.exposure = options.exposure ?? 1;
+    this.ssao = options.ssao !== false;
+    this.#ssaoPass = new SsaoPass(device, { normals: 'improved', ...(typeof options.ssao === 'object' ? options.ssao : {}) });
     this.culler = new TileCuller(device, { technique: options.technique ?? 'flat-bits', maxEntities: options.maxLights ?? 4096, tileSize: options.tileSize ?? 16 });
 
     const visibility = GPUShaderStage.VERTEX | GPUShaderStage.FRAGMENT;
@@ -192,6 +204,20 @@ export class Renderer {
     }
   }
 
+  /** How SSAO reconstructs normals from depth: 'improved' (default) or 'naive' (the post's edge artifacts). */
+  get ssaoNormals(): NormalMethod {
+    return this.#ssaoPass.normals;
+  }
+
+  set ssaoNormals(method: NormalMethod) {
+    this.#ssaoPass.normals = method;
+  }
+
+  /** The SSAO pass, for its other settings (radius, samples, strength) through `configure`. */
+  get ssaoPass(): SsaoPass {
+    return this.#ssaoPass;
+  }
+
   /** GPU milliseconds per pass of the latest frame whose timings were read (empty without timestamp-query). */
   get timings(): Readonly<Partial<Record<PassName, number>>> {
     return this.#timings;
@@ -239,7 +265,7 @@ export class Renderer {
     this.#device.queue.writeBuffer(this.#viewUniform, 0, views);
     packFrame(scene, {
       clipFromWorld, previousClipFromWorld: previous, sunClipFromWorld: sunView, spotClipFromWorld: spotViews,
-      cameraPosition: resolved.position, exposure: this.exposure, ambient: this.ambient, ambientOcclusion: false,
+      cameraPosition: resolved.position, exposure: this.exposure, ambient: this.ambient, ambientOcclusion: this.ssao,
       width, height, shadowTexel: 1 / this.shadowMapSize, caustics: this.caustics, transparentShadows: this.transparentShadows === 'simple' ? 0 : 1,
       cameraRight: [camera.view[0]!, camera.view[4]!, camera.view[8]!, 0], cameraUp: [camera.view[1]!, camera.view[5]!, camera.view[9]!, 0],
     }, this.#frameData);
@@ -263,6 +289,10 @@ export class Renderer {
     this.#depthPass(encoder, scene, lists, targets, reversed, stamp('depth', true, true));
     const cullIndex = PASSES.indexOf('culling') * 2;
     this.culler.cull(encoder, targets.depth, timestamps ? { querySet: timestamps, beginIndex: cullIndex, endIndex: cullIndex + 1 } : undefined);
+    if (this.ssao) {
+      const ssaoIndex = PASSES.indexOf('ssao') * 2;
+      this.#ssaoPass.run(encoder, { depth: targets.depth, camera, output: targets.ambientOcclusion, ...(timestamps ? { timestamps: { querySet: timestamps, beginIndex: ssaoIndex, endIndex: ssaoIndex + 1 } } : {}) });
+    }
     this.#forwardPasses(encoder, scene, lists, transparent, targets, reversed, stamp);
     const tonemap = encoder.beginRenderPass({ label: 'cuttle.render.tonemap', colorAttachments: [{ view: target.view, loadOp: 'clear', clearValue: { r: 0, g: 0, b: 0, a: 1 }, storeOp: 'store' }], ...stamp('tonemap', true, true) });
     tonemap.setPipeline(this.#pipeline('tonemap'));
@@ -309,6 +339,7 @@ export class Renderer {
     if (this.#destroyed) return;
     this.#destroyed = true;
     this.culler.destroy();
+    this.#ssaoPass.destroy();
     for (const buffer of [this.#frameUniform, this.#viewUniform, this.#tonemapUniform, this.#instances, this.#slots]) buffer.destroy();
     for (const texture of [this.#shadowMaps, this.#shadowFilters, this.#transparentShadowMaps]) texture.destroy();
     this.#destroyTargets();

@@ -15,6 +15,8 @@ export const scene: SceneDefinition = {
     let timings: Partial<Record<PassName, number>> = {};
     let failure = '';
     const transparent = control(panel, 'transparent shadows', choice(['simple', 'separate-depth']));
+    const ssao = control(panel, 'SSAO', checkbox(true));
+    const normals = control(panel, 'SSAO normals from depth', choice(['improved', 'naive']));
     const caustics = control(panel, 'caustics strength', slider(0, 4, 0.1, 1.5));
     const animate = control(panel, 'characters and lights move', checkbox(true));
     const orbit = control(panel, 'camera orbits', checkbox(true));
@@ -22,10 +24,14 @@ export const scene: SceneDefinition = {
     function rebuild(): void {
       renderer?.destroy();
       renderer = new Renderer(device, { format, maxLights: 2112, transparentShadows: transparent.value as 'simple' | 'separate-depth', caustics: Number(caustics.value) });
+      renderer.ssao = ssao.checked;
+      renderer.ssaoNormals = normals.value as 'improved' | 'naive';
     }
     rebuild();
     transparent.addEventListener('change', rebuild);
     caustics.addEventListener('input', () => { if (renderer) renderer.caustics = Number(caustics.value); });
+    ssao.addEventListener('change', () => { if (renderer) renderer.ssao = ssao.checked; });
+    normals.addEventListener('change', () => { if (renderer) renderer.ssaoNormals = normals.value as 'improved' | 'naive'; });
 
     let pending = false;
     let moment = 0;
@@ -52,6 +58,7 @@ export const scene: SceneDefinition = {
         return {
           characters: '48',
           lights: '2,048',
+          SSAO: ssao.checked ? normals.value : 'off',
           ...(passes.length > 0 ? { 'GPU ms': `${total.toFixed(2)} (${passes.join(', ')})` } : {}),
           ...(failure ? { error: failure } : {}),
         };
