@@ -15,7 +15,9 @@ import type { TaskHost } from './task-host.ts';
 import { TaskManager } from './task-manager.ts';
 
 const DEFAULT_CAPACITY = 4096;
-const DEFAULT_SPIN_MICROSECONDS = 5;
+// Measured (bench/round-trip.ts): on 2 shared cores any spin made round trips slower; 0.x
+// spun a fixed 2000 polls (about 15 µs). Where cores are plentiful, a spin may pay: an option.
+const DEFAULT_SPIN_MICROSECONDS = 0;
 /** A blocked wait re-checks for dead workers this often even if nothing signals. */
 const WAIT_SLICE_MS = 250;
 
