@@ -1,6 +1,6 @@
 // Runs bench/round-trip.ts and prints its table (or --json). Here it bundles the kernels and the
 // job worker first; bundled by round-trip-bundle.ts it finds them beside itself.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -32,5 +32,17 @@ const rows = await measureRoundTrips({
   rounds,
   log,
 });
+const heading = `${machine()} · ${workers} worker thread(s) per contender · median of ${rounds} rounds`;
 if (argv.includes('--json')) process.stdout.write(`${JSON.stringify({ machine: machine(), workers, rounds, rows }, null, 2)}\n`);
-else console.log(`${machine()} · ${workers} worker thread(s) per contender · median of ${rounds}\n\n${roundTripTable(rows)}`);
+else console.log(`${heading}\n\n${roundTripTable(rows)}`);
+if (argv.includes('--write')) {
+  // Here only: the table goes between the round-trip markers of BENCHMARKS.md.
+  const file = join(import.meta.dirname, '../BENCHMARKS.md');
+  const text = readFileSync(file, 'utf8');
+  const start = '<!-- round-trip:start -->';
+  const end = '<!-- round-trip:end -->';
+  const at = text.indexOf(start);
+  if (at < 0) throw new Error(`${file} has no ${start} marker`);
+  writeFileSync(file, `${text.slice(0, at)}${start}\n${heading}\n\n${roundTripTable(rows)}\n${text.slice(text.indexOf(end))}`);
+  log(`wrote ${file}`);
+}

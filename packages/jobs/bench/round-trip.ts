@@ -1,5 +1,5 @@
 // What a spin before sleeping buys: single-job round trips (one Execute, then wait) with workers
-// that spin 0 (default), 15 (what 0.x did), 50 or 200 µs before they sleep, and with the waiting thread spinning
+// that spin 0, 15 (the default, what 0.x did), 50 or 200 µs before they sleep, and with the waiting thread spinning
 // too, side by side with piscina in one process. Two figures each: latency, and the CPU time all
 // threads burn per round trip (process.cpuUsage covers every thread). Back to back, a job
 // arrives while the worker still spins; every 2 ms it never does, and a spin is pure cost.
@@ -19,8 +19,8 @@ export interface Variant {
 }
 
 export const VARIANTS: readonly Variant[] = [
-  { name: 'no spin (default)', spinMicroseconds: 0, waitSpinMicroseconds: 0 },
-  { name: 'spin 15 µs (the 0.x fixed spin)', spinMicroseconds: 15, waitSpinMicroseconds: 0 },
+  { name: 'no spin', spinMicroseconds: 0, waitSpinMicroseconds: 0 },
+  { name: 'spin 15 µs (default, as 0.x)', spinMicroseconds: 15, waitSpinMicroseconds: 0 },
   { name: 'spin 50 µs', spinMicroseconds: 50, waitSpinMicroseconds: 0 },
   { name: 'spin 200 µs', spinMicroseconds: 200, waitSpinMicroseconds: 0 },
   { name: 'spin 50 µs, wait spin 50 µs', spinMicroseconds: 50, waitSpinMicroseconds: 50 },
@@ -39,6 +39,7 @@ export interface RoundTripRow {
 }
 
 const BACK_TO_BACK = 2000;
+const WARM_UP = 6000;
 const SPACED = 200;
 const GAP_MS = 2;
 
@@ -82,42 +83,57 @@ function median(values: number[]): number {
   return sorted[sorted.length >> 1]!;
 }
 
+interface ContenderFactory {
+  name: string;
+  /** Starts the contender's threads; `close` stops them again. */
+  open(): Promise<Contender & { close(): Promise<unknown> }>;
+}
+
 /**
- * Measures every variant and piscina, interleaved round by round (medians of `rounds`).
- * `workers`: worker threads for every contender (ours, on the streaming queue so a worker runs
- * each job; piscina's min and max threads).
+ * Measures every variant and piscina (medians of `rounds`). Each measurement has its contender
+ * alone in the process, started for it and stopped after: a thread of another contender, idle
+ * or spinning, changes how fast this one's threads wake. `workers`: worker threads for every
+ * contender (ours on the streaming queue, so a worker runs each job; piscina's min and max).
  */
 export async function measureRoundTrips(options: { kernelsUrl: string; workerUrl: string; piscinaWorker: string; workers: number; rounds: number; log?: (line: string) => void }): Promise<RoundTripRow[]> {
   const k = (await import(options.kernelsUrl)) as typeof KernelModule;
-  const pools: JobSystem[] = [];
-  const contenders: Contender[] = [];
-  for (const variant of VARIANTS) {
-    const jobs = await JobSystem.initialize({
-      kernels: [options.kernelsUrl],
-      workerUrl: options.workerUrl,
-      workerCount: options.workers,
-      spinMicroseconds: variant.spinMicroseconds,
-      waitSpinMicroseconds: variant.waitSpinMicroseconds,
-    });
-    pools.push(jobs);
-    const streaming = jobs.at('streaming');
-    contenders.push({
-      name: `ours, ${variant.name}`,
-      trip() {
-        streaming.execute(k.empty);
-        jobs.wait();
-      },
-    });
-  }
-  const piscina = new Piscina({ filename: options.piscinaWorker, minThreads: options.workers, maxThreads: options.workers, execArgv: [] });
-  contenders.push({ name: 'piscina', trip: () => piscina.run(null, { name: 'empty' }) });
-  try {
-    // Warm up every contender (JIT, worker start-up).
-    for (const contender of contenders) for (let i = 0; i < 200; i++) await contender.trip();
-    const samples = contenders.map(() => ({ latencyUs: [] as number[], cpuUs: [] as number[], spacedLatencyUs: [] as number[], spacedCpuUs: [] as number[] }));
-    for (let round = 0; round < options.rounds; round++) {
-      for (let c = 0; c < contenders.length; c++) {
-        const contender = contenders[c]!;
+  const factories: ContenderFactory[] = VARIANTS.map((variant) => ({
+    name: `ours, ${variant.name}`,
+    async open() {
+      const jobs = await JobSystem.initialize({
+        kernels: [options.kernelsUrl],
+        workerUrl: options.workerUrl,
+        workerCount: options.workers,
+        spinMicroseconds: variant.spinMicroseconds,
+        waitSpinMicroseconds: variant.waitSpinMicroseconds,
+      });
+      const streaming = jobs.at('streaming');
+      return {
+        name: `ours, ${variant.name}`,
+        trip() {
+          streaming.execute(k.empty);
+          jobs.wait();
+        },
+        close: () => jobs.shutdown(),
+      };
+    },
+  }));
+  factories.push({
+    name: 'piscina',
+    open() {
+      const piscina = new Piscina({ filename: options.piscinaWorker, minThreads: options.workers, maxThreads: options.workers, execArgv: [] });
+      return Promise.resolve({ name: 'piscina', trip: () => piscina.run(null, { name: 'empty' }), close: () => piscina.destroy() });
+    },
+  });
+  const samples = factories.map(() => ({ latencyUs: [] as number[], cpuUs: [] as number[], spacedLatencyUs: [] as number[], spacedCpuUs: [] as number[] }));
+  for (let round = 0; round < options.rounds; round++) {
+    for (let c = 0; c < factories.length; c++) {
+      const contender = await factories[c]!.open();
+      try {
+        // Warm up until the workers' loops are compiled: a pool lives long, cold code is not its
+        // steady state (a fresh worker's first ~1000 trips run several times slower).
+        for (let i = 0; i < WARM_UP; i++) await contender.trip();
+        await sleep(20);
         const tight = await backToBack(contender);
         await sleep(20);
         const sparse = await spaced(contender);
@@ -126,19 +142,18 @@ export async function measureRoundTrips(options: { kernelsUrl: string; workerUrl
         samples[c]!.spacedLatencyUs.push(sparse.latencyUs);
         samples[c]!.spacedCpuUs.push(sparse.cpuUs);
         options.log?.(`round ${round + 1} ${contender.name}: ${tight.latencyUs.toFixed(1)} µs, ${tight.cpuUs.toFixed(1)} CPU µs; every ${GAP_MS} ms ${sparse.latencyUs.toFixed(1)} µs, ${sparse.cpuUs.toFixed(1)} CPU µs`);
+      } finally {
+        await contender.close();
       }
     }
-    return contenders.map((contender, c) => ({
-      contender: contender.name,
-      latencyUs: median(samples[c]!.latencyUs),
-      cpuUs: median(samples[c]!.cpuUs),
-      spacedLatencyUs: median(samples[c]!.spacedLatencyUs),
-      spacedCpuUs: median(samples[c]!.spacedCpuUs),
-    }));
-  } finally {
-    await Promise.all(pools.map((jobs) => jobs.shutdown()));
-    await piscina.destroy();
   }
+  return factories.map((factory, c) => ({
+    contender: factory.name,
+    latencyUs: median(samples[c]!.latencyUs),
+    cpuUs: median(samples[c]!.cpuUs),
+    spacedLatencyUs: median(samples[c]!.spacedLatencyUs),
+    spacedCpuUs: median(samples[c]!.spacedCpuUs),
+  }));
 }
 
 export function roundTripTable(rows: readonly RoundTripRow[]): string {

@@ -70,10 +70,10 @@ export interface JobSystemOptions {
   /** Jobs and tasks that may be open at once (records in shared memory); default 4096. */
   capacity?: number;
   /**
-   * How long an idle worker keeps polling for work before it sleeps, in microseconds; default 0.
-   * A spin lets a job that arrives soon after the last one start without a futex wake-up, at the
-   * price of a core kept busy that long after every burst of work; where cores are scarce the
-   * spinning thread delays the ones it waits for (see the README's measurements).
+   * How long an idle worker keeps polling for work before it sleeps, in microseconds; default 15.
+   * A longer spin lets a job that arrives soon after the last one start without a futex wake-up;
+   * it costs a core kept busy that long after every burst of work, and where cores are scarce
+   * the spinning thread delays the ones it waits for. 0 sleeps at once.
    */
   spinMicroseconds?: number;
   /**

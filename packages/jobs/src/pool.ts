@@ -15,9 +15,9 @@ import type { TaskHost } from './task-host.ts';
 import { TaskManager } from './task-manager.ts';
 
 const DEFAULT_CAPACITY = 4096;
-// Measured (bench/round-trip.ts): on 2 shared cores any spin made round trips slower; 0.x
-// spun a fixed 2000 polls (about 15 µs). Where cores are plentiful, a spin may pay: an option.
-const DEFAULT_SPIN_MICROSECONDS = 0;
+// 0.x spun a fixed 2000 polls, about 15 µs: the default keeps that. bench/round-trip.ts measures
+// the others; on the shared 2-core machine no setting won consistently (see BENCHMARKS.md).
+const DEFAULT_SPIN_MICROSECONDS = 15;
 /** A blocked wait re-checks for dead workers this often even if nothing signals. */
 const WAIT_SLICE_MS = 250;
 

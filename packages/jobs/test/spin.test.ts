@@ -43,8 +43,8 @@ test('spinning workers and a spinning wait run jobs as usual, then the workers s
   expect(await settle(jobs, 2, 2000)).toBe(2);
 });
 
-test('without a spin (the default) idle workers go to sleep at once', async () => {
-  const jobs = await JobSystem.initialize({ kernels: [files.kernels], workerUrl: files.worker, workerCount: 2 });
+test('without a spin idle workers go to sleep at once', async () => {
+  const jobs = await JobSystem.initialize({ kernels: [files.kernels], workerUrl: files.worker, workerCount: 2, spinMicroseconds: 0 });
   open.push(jobs);
   jobs.at('streaming').execute(k.empty);
   jobs.wait();
