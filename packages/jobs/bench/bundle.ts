@@ -7,8 +7,11 @@ import { build } from 'esbuild';
 
 const here = import.meta.dirname;
 
-/** Bundles `entries` (name to source path) into `outDir` (default: a temp folder); returns the folder. */
-export async function bundleEntries(entries: Record<string, string>, outDir?: string): Promise<string> {
+/**
+ * Bundles `entries` (name to source path) into `outDir` (default: a temp folder); returns the
+ * folder. `external` packages are left as imports (the caller puts them beside the bundle).
+ */
+export async function bundleEntries(entries: Record<string, string>, outDir?: string, external: string[] = []): Promise<string> {
   const dir = outDir ?? mkdtempSync(join(tmpdir(), 'cuttle-jobs-bench-'));
   mkdirSync(dir, { recursive: true });
   await build({
@@ -22,6 +25,7 @@ export async function bundleEntries(entries: Record<string, string>, outDir?: st
     conditions: ['@cuttle/source'],
     // workerpool is CommonJS: give its bundled require() calls a real require.
     banner: { js: "import { createRequire as __cuttleRequire } from 'node:module'; const require = __cuttleRequire(import.meta.url);" },
+    external,
     logLevel: 'error',
   });
   return dir;

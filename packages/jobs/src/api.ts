@@ -69,6 +69,28 @@ export interface JobSystemOptions {
   createWorker?: (index: number) => Worker;
   /** Jobs and tasks that may be open at once (records in shared memory); default 4096. */
   capacity?: number;
+  /**
+   * How long an idle worker keeps polling for work before it sleeps, in microseconds; default 15.
+   * A longer spin lets a job that arrives soon after the last one start without a futex wake-up;
+   * it costs a core kept busy that long after every burst of work, and where cores are scarce
+   * the spinning thread delays the ones it waits for. 0 sleeps at once.
+   */
+  spinMicroseconds?: number;
+  /**
+   * How long `wait()` polls for completion before it sleeps, in microseconds; default 0. Same
+   * trade as `spinMicroseconds`, on the waiting thread.
+   */
+  waitSpinMicroseconds?: number;
+  /** Node only: heap limits for each worker (as worker_threads' `resourceLimits`). */
+  resourceLimits?: WorkerResourceLimits;
+}
+
+/** Node's worker `resourceLimits`: a worker that exceeds them dies and is reported. */
+export interface WorkerResourceLimits {
+  maxOldGenerationSizeMb?: number;
+  maxYoungGenerationSizeMb?: number;
+  codeRangeSizeMb?: number;
+  stackSizeMb?: number;
 }
 
 /** A task of the task graph: an index into shared memory plus its generation. */
@@ -84,4 +106,36 @@ export interface TaskOptions {
   dependency?: TaskId;
   /** The task that completes only after this one does. */
   parent?: TaskId;
+}
+
+/**
+ * What a kernel can reach while it runs as a task's (or a job's) work item: `taskContext()`
+ * returns it. BitSquid's tasks add children and continuations while they run.
+ */
+export interface TaskContext {
+  /** This thread's task manager: tasks added here are staged until `submit()` or the kernel returns. */
+  readonly tasks: TaskManagerLike;
+  /** The running work item: add children to it, or continuations that depend on it. */
+  readonly task: TaskId;
+  /** The running task's parent, or null. */
+  readonly parent: TaskId | null;
+}
+
+/** The task manager's surface, as `taskContext().tasks` gives it on any thread. */
+export interface TaskManagerLike {
+  add<A extends JobArgument[]>(kernel: ExecuteKernel<A> | string, ...args: A): TaskId;
+  addWith<A extends JobArgument[]>(options: TaskOptions, kernel: ExecuteKernel<A> | string, ...args: A): TaskId;
+  addDispatch<A extends JobArgument[]>(jobCount: number, groupSize: number, kernel: DispatchKernel<A> | string, ...args: A): TaskId;
+  addDispatchWith<A extends JobArgument[]>(
+    options: TaskOptions,
+    jobCount: number,
+    groupSize: number,
+    kernel: DispatchKernel<A> | string,
+    ...args: A
+  ): TaskId;
+  addEmpty(options?: TaskOptions): TaskId;
+  dependsOn(task: TaskId, dependency: TaskId): void;
+  addChild(parent: TaskId, child: TaskId): void;
+  submit(): void;
+  isDone(task: TaskId): boolean;
 }

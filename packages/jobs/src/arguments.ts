@@ -29,13 +29,38 @@ function typedArrayIndex(value: ArrayBufferView): number {
   return -1;
 }
 
-/** The main thread's side: buffer ids, and encoding arguments into a record. */
-export class ArgumentEncoder {
+/** Where an encoder gets buffer ids: the pool's thread hands out new ones, a worker only knows some. */
+export interface BufferIds {
+  /** The id of `buffer`, or -1 when this thread cannot give it one. */
+  idOf(buffer: SharedArrayBuffer): number;
+  /** What to tell the user when idOf returned -1. */
+  readonly unknownHint: string;
+}
+
+/** The pool's thread: every new buffer gets the next id and is announced to the workers. */
+export class AnnouncingBufferIds implements BufferIds {
   private readonly ids = new WeakMap<SharedArrayBuffer, number>();
   /** Indexed by id; the main thread decodes with it when it helps. */
   readonly buffers: SharedArrayBuffer[] = [];
+  readonly unknownHint = '';
 
   constructor(private readonly announce: (id: number, buffer: SharedArrayBuffer) => void) {}
+
+  idOf(buffer: SharedArrayBuffer): number {
+    let id = this.ids.get(buffer);
+    if (id === undefined) {
+      id = this.buffers.length;
+      this.buffers.push(buffer);
+      this.ids.set(buffer, id);
+      this.announce(id, buffer);
+    }
+    return id;
+  }
+}
+
+/** Validates arguments and encodes them into a record. */
+export class ArgumentEncoder {
+  constructor(private readonly ids: BufferIds) {}
 
   /** Throws a JobsError naming the first argument that cannot cross threads. */
   validate(kernel: string, args: readonly unknown[]): void {
@@ -45,7 +70,10 @@ export class ArgumentEncoder {
     for (let i = 0; i < args.length; i++) {
       const value = args[i];
       if (typeof value === 'number') continue;
-      if (value instanceof SharedArrayBuffer) continue;
+      if (value instanceof SharedArrayBuffer) {
+        this.checkKnown(kernel, i, value);
+        continue;
+      }
       if (ArrayBuffer.isView(value) && !(value instanceof DataView) && typedArrayIndex(value) >= 0) {
         if (!(value.buffer instanceof SharedArrayBuffer)) {
           throw new JobsError(
@@ -53,6 +81,7 @@ export class ArgumentEncoder {
               'Allocate it on a SharedArrayBuffer: new Float32Array(new SharedArrayBuffer(n * 4)).',
           );
         }
+        this.checkKnown(kernel, i, value.buffer);
         continue;
       }
       throw new JobsError(
@@ -62,15 +91,12 @@ export class ArgumentEncoder {
     }
   }
 
+  private checkKnown(kernel: string, index: number, buffer: SharedArrayBuffer): void {
+    if (this.ids.idOf(buffer) < 0) throw new JobsError(`Argument ${index} of kernel "${kernel}" ${this.ids.unknownHint}`);
+  }
+
   private idOf(buffer: SharedArrayBuffer): number {
-    let id = this.ids.get(buffer);
-    if (id === undefined) {
-      id = this.buffers.length;
-      this.buffers.push(buffer);
-      this.ids.set(buffer, id);
-      this.announce(id, buffer);
-    }
-    return id;
+    return this.ids.idOf(buffer);
   }
 
   /** Writes validated `args` into `record` (call before the record is published). */
@@ -101,14 +127,29 @@ export class ArgumentEncoder {
  * Any thread's side: rebuilds a record's arguments. Views are cached per record generation,
  * so groups of one Dispatch after the first allocate nothing.
  */
-export class ArgumentDecoder {
+export class ArgumentDecoder implements BufferIds {
   readonly buffers: (SharedArrayBuffer | undefined)[] = [];
+  private readonly ids = new Map<SharedArrayBuffer, number>();
+  readonly unknownHint =
+    'views a SharedArrayBuffer this worker has not been given. Tasks created inside a kernel may pass the ' +
+    'buffers (or views of the buffers) that reached the worker as job arguments; allocate new ones on the main thread.';
   private readonly cachedSerial: Int32Array;
   private readonly cached: JobArgument[][];
 
   constructor(capacity: number) {
     this.cachedSerial = new Int32Array(capacity).fill(-1);
     this.cached = Array.from({ length: capacity }, () => new Array<JobArgument>(MAX_ARGS));
+  }
+
+  /** Records a buffer the pool announced. */
+  addBuffer(id: number, buffer: SharedArrayBuffer): void {
+    this.buffers[id] = buffer;
+    this.ids.set(buffer, id);
+  }
+
+  /** The id of a buffer this thread was given, or -1 (a worker cannot announce new ones). */
+  idOf(buffer: SharedArrayBuffer): number {
+    return this.ids.get(buffer) ?? -1;
   }
 
   /** The first buffer id `record` needs that this thread has not received yet, or -1. */

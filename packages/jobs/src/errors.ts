@@ -1,3 +1,5 @@
+import type { TaskId } from './api.ts';
+
 /** Thrown for bad arguments to a public function of @cuttle/jobs; the message says what to do. */
 export class JobsError extends Error {
   override readonly name: string = 'JobsError';
@@ -17,9 +19,27 @@ export class JobFailedError extends Error {
   }
 }
 
+/** How a worker's death reads in a message, from the DEATH code of layout.ts. */
+function describeDeath(exitCode: number, reason: number): string {
+  switch (reason) {
+    case 1:
+      return `exited with code ${exitCode}`;
+    case 2:
+      return 'ran out of memory (raise resourceLimits, or allocate less in the kernel)';
+    case 3:
+      return `crashed (exit code ${exitCode})`;
+    default:
+      return `was terminated (exit code ${exitCode})`;
+  }
+}
+
 /**
- * A worker thread died while running a group; the group did not finish and was not retried,
- * nor were the `skippedGroups` groups after it that the same worker had claimed.
+ * A worker thread died (a kernel called process.exit, it was terminated, ran out of memory or
+ * crashed) while running a group; the group did not finish and was not retried, nor were the
+ * `skippedGroups` groups after it that the same worker had claimed, nor the `droppedTasks` tasks
+ * its kernel had created and not yet submitted (they complete without running, so their parents
+ * and continuations go on). With `groupIndex` -1 the worker died holding the pool's lock: the
+ * pool cannot go on; shut it down.
  */
 export class WorkerDiedError extends Error {
   override readonly name: string = 'WorkerDiedError';
@@ -30,11 +50,20 @@ export class WorkerDiedError extends Error {
     readonly endJob: number,
     readonly skippedGroups: number,
     readonly exitCode: number,
+    /** Why it died, as a DEATH code: 0 unknown or terminated, 1 exit, 2 out of memory, 3 crash. */
+    readonly reason = 0,
+    readonly droppedTasks = 0,
+    /** The job or task whose group was lost. */
+    readonly task: TaskId | null = null,
   ) {
     super(
-      `A worker died (exit code ${exitCode}) while running group ${groupIndex} (jobs ${firstJob}..${endJob - 1}) ` +
-        `of kernel "${kernel}"${skippedGroups > 0 ? `; groups ${groupIndex + 1}..${groupIndex + skippedGroups}, claimed with it, did not run` : ''}. ` +
-        'The worker was replaced and the pool is usable; jobs of that group may be partly done.',
+      groupIndex < 0
+        ? `A worker ${describeDeath(exitCode, reason)} while holding the job system's lock; its queues may be half-updated. ` +
+            'Shut the job system down and initialize a new one.'
+        : `A worker ${describeDeath(exitCode, reason)} while running group ${groupIndex} (jobs ${firstJob}..${endJob - 1}) ` +
+            `of kernel "${kernel}"${skippedGroups > 0 ? `; groups ${groupIndex + 1}..${groupIndex + skippedGroups}, claimed with it, did not run` : ''}` +
+            `${droppedTasks > 0 ? `; ${droppedTasks} task(s) its kernel had created and not submitted were completed without running` : ''}. ` +
+            'The worker was replaced and the pool is usable; jobs of that group may be partly done.',
     );
   }
 }

@@ -6,7 +6,7 @@ import { JobsError } from './errors.ts';
 import { checkDispatch } from './validate.ts';
 import { H, MODE } from './layout.ts';
 import { Pool } from './pool.ts';
-import { TaskManager } from './task-manager.ts';
+import type { TaskManager } from './task-manager.ts';
 
 /** Execute and Dispatch at one priority (see `JobSystem.at`). */
 export interface JobQueue {
@@ -20,7 +20,7 @@ export class JobSystem implements JobQueue {
   private readonly queues = new Map<Priority, JobQueue>();
 
   private constructor(private readonly pool: Pool) {
-    this.tasks = new TaskManager(pool);
+    this.tasks = pool.tasks;
   }
 
   /**
@@ -73,7 +73,7 @@ export class JobSystem implements JobQueue {
     pool.assertOpen();
     checkDispatch(jobCount, groupSize);
     const id = pool.registry.idOf(kernel);
-    pool.encoder.validate(pool.registry.names[id]!, args);
+    pool.validate(pool.registry.names[id]!, args);
     if (jobCount === 0) return;
     pool.record(priority, mode, jobCount, groupSize, id, args, false);
   }

@@ -25,6 +25,8 @@ export const H = {
   READY_TAIL: 13,
   /** Records in the high and low queues: what a helping main thread may take. */
   READY_HELPABLE: 16,
+  /** Who holds LOCK: a worker's slot + 1, or 0 (the main thread, or nobody). */
+  LOCK_OWNER: 17,
   SIZE: 20,
 } as const;
 
@@ -34,9 +36,14 @@ export const PRIORITY_INDEX = { high: 0, low: 1, streaming: 2 } as const;
 export const MAX_WORKERS = 256;
 /**
  * Per worker: the record and group it is running (-1 when idle), the first and end group of
- * the claim that group belongs to, a dead flag and its exit code.
+ * the claim that group belongs to; the serial of the worker now in the slot (each spawn takes
+ * a new one), the serial of the last worker of the slot that died (0: none), its exit code, and
+ * why it died (DEATH).
  */
-export const SLOT = { RECORD: 0, GROUP: 1, BATCH_FIRST: 2, BATCH_END: 3, DEAD: 4, EXIT_CODE: 5, SIZE: 8 } as const;
+export const SLOT = { RECORD: 0, GROUP: 1, BATCH_FIRST: 2, BATCH_END: 3, DEAD: 4, EXIT_CODE: 5, SERIAL: 6, REASON: 7, SIZE: 8 } as const;
+
+/** Why a worker died, as far as the thread that saw it could tell. */
+export const DEATH = { UNKNOWN: 0, EXIT: 1, OUT_OF_MEMORY: 2, ERROR: 3 } as const;
 
 /** The most consecutive groups one claim takes (see Scheduler.claim). */
 export const MAX_BATCH = 64;
@@ -69,9 +76,11 @@ export const R = {
   NEXT_DEPENDENT: 14,
   /** Link in a ready queue or the free list. */
   NEXT: 15,
-  ARG_COUNT: 16,
-  ARGS: 17,
-  SIZE: 17 + MAX_ARGS * ARG_INTS,
+  /** Who created the record: 0 the pool's own thread, a worker's slot + 1 (staged tasks). */
+  OWNER: 16,
+  ARG_COUNT: 17,
+  ARGS: 18,
+  SIZE: 18 + MAX_ARGS * ARG_INTS,
 } as const;
 
 export const STATE = { FREE: 0, STAGED: 1, WAITING: 2, READY: 3, RUNNING: 4 } as const;

@@ -2,6 +2,7 @@
 // modules are imported by a computed name so that bundlers for the browser leave them alone.
 import type * as Os from 'node:os';
 import type * as WorkerThreads from 'node:worker_threads';
+import { DEATH } from './layout.ts';
 
 export const isNode = typeof process !== 'undefined' && typeof process.versions === 'object' && typeof process.versions.node === 'string';
 
@@ -53,41 +54,8 @@ export interface WorkerHandle {
 
 export interface WorkerEvents {
   onMessage(message: unknown): void;
-  onExit(code: number): void;
-}
-
-export function spawnNodeWorker(url: string | URL, events: WorkerEvents): { handle: WorkerHandle; port: unknown } {
-  const threads = workerThreads;
-  if (!threads) throw new Error('jobs: worker_threads not loaded.');
-  // Plain Node in the worker: the parent's loader flags (tsx, test runners) are not for it.
-  const worker = new threads.Worker(typeof url === 'string' && url.startsWith('file:') ? new URL(url) : url, { execArgv: [] });
-  const channel = new threads.MessageChannel();
-  const port = channel.port1;
-  port.on('message', (message: unknown) => {
-    events.onMessage(message);
-  });
-  let exited = false;
-  const exit = new Promise<void>((resolve) => {
-    worker.on('exit', (code) => {
-      exited = true;
-      port.close();
-      events.onExit(code);
-      resolve();
-    });
-  });
-  // An 'error' event is followed by 'exit'; listening keeps it from becoming uncaught.
-  worker.on('error', () => undefined);
-  const handle: WorkerHandle = {
-    post(message, transfer) {
-      worker.postMessage(message, transfer as never);
-    },
-    receiveSync: (): unknown => threads.receiveMessageOnPort(port)?.message as unknown,
-    join: () => exit,
-    terminate() {
-      if (!exited) void worker.terminate();
-    },
-  };
-  return { handle, port: channel.port2 };
+  /** The worker ended: its exit code, why (a DEATH value) and the error it died of, if any. */
+  onExit(code: number, reason: number, error: string | null): void;
 }
 
 export function wrapWebWorker(worker: Worker, events: WorkerEvents): WorkerHandle {
@@ -100,7 +68,7 @@ export function wrapWebWorker(worker: Worker, events: WorkerEvents): WorkerHandl
     if (done) return;
     done = true;
     worker.terminate();
-    events.onExit(1);
+    events.onExit(1, DEATH.ERROR, event.message || null);
   };
   return {
     post(message, transfer) {

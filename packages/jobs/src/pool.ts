@@ -1,17 +1,23 @@
 // The main thread's side of the job system: starts workers, writes records, helps while
 // waiting, collects failures, replaces dead workers, and joins everything on shutdown.
 // JobSystem and TaskManager are thin public faces over one Pool.
-import type { JobArgument, JobSystemOptions, KernelModule, Priority } from './api.ts';
-import { ArgumentDecoder, ArgumentEncoder } from './arguments.ts';
+import type { JobArgument, JobSystemOptions, KernelModule, Priority, WorkerResourceLimits } from './api.ts';
+import { AnnouncingBufferIds, ArgumentDecoder, ArgumentEncoder } from './arguments.ts';
 import { JobFailedError, JobsError, WorkerDiedError } from './errors.ts';
 import { KernelRegistry } from './kernel-registry.ts';
 import { H, MAX_WORKERS, PRIORITY_INDEX, R, SLOT, controlLayout } from './layout.ts';
-import { defaultWorkerCount, isNode, nodeWorkerThreads, spawnNodeWorker, threadCanBlock, wrapWebWorker, type WorkerHandle } from './platform.ts';
+import { NodeSupervisor } from './node-supervisor.ts';
+import { defaultWorkerCount, isNode, nodeWorkerThreads, threadCanBlock, wrapWebWorker, type WorkerHandle } from './platform.ts';
 import type { FromWorker, InitMessage } from './protocol.ts';
 import { GroupRunner } from './run-group.ts';
 import { Scheduler } from './scheduler.ts';
+import type { TaskHost } from './task-host.ts';
+import { TaskManager } from './task-manager.ts';
 
 const DEFAULT_CAPACITY = 4096;
+// 0.x spun a fixed 2000 polls, about 15 µs: the default keeps that. bench/round-trip.ts measures
+// the others; on the shared 2-core machine no setting won consistently (see BENCHMARKS.md).
+const DEFAULT_SPIN_MICROSECONDS = 15;
 /** A blocked wait re-checks for dead workers this often even if nothing signals. */
 const WAIT_SLICE_MS = 250;
 
@@ -25,19 +31,29 @@ interface Setup {
   kernelUrls: string[] | null;
   createWorker: ((index: number) => Worker) | null;
   workerUrl: string | URL | null;
+  supervisor: NodeSupervisor | null;
+  resourceLimits: WorkerResourceLimits | undefined;
+  spinMicroseconds: number;
+  waitSpinMicroseconds: number;
 }
 
-export class Pool {
+export class Pool implements TaskHost {
   readonly scheduler: Scheduler;
   readonly registry: KernelRegistry;
   readonly encoder: ArgumentEncoder;
+  /** The task graph as the pool's thread builds it (also what its kernels get from taskContext). */
+  readonly tasks: TaskManager;
+  private readonly bufferIds: AnnouncingBufferIds;
   private readonly decoder: ArgumentDecoder;
   private readonly runner: GroupRunner;
   private readonly workers: WorkerState[] = [];
+  private readonly serials: number[] = [];
   private readonly failures: Error[] = [];
   private readonly ready = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private errorsReceived = 0;
   private closed = false;
+  /** Set when a worker died holding the scheduler's lock: the shared queues cannot be trusted. */
+  private broken: Error | null = null;
   /** Task records created since the last submit (BitSquid's tasks being wired up). */
   readonly staged: number[] = [];
 
@@ -46,17 +62,22 @@ export class Pool {
     readonly capacity: number,
     modules: readonly KernelModule[],
     private readonly setup: Setup,
+    control: SharedArrayBuffer,
   ) {
-    const layout = controlLayout(workerCount, capacity);
-    this.scheduler = new Scheduler(new SharedArrayBuffer(layout.bytes), workerCount, capacity, threadCanBlock());
+    this.scheduler = new Scheduler(control, workerCount, capacity, threadCanBlock());
     this.scheduler.format();
+    this.scheduler.onLockStall = () => {
+      this.checkLockHolder();
+    };
     this.registry = new KernelRegistry(modules);
     this.decoder = new ArgumentDecoder(capacity);
-    this.encoder = new ArgumentEncoder((id, buffer) => {
-      this.decoder.buffers[id] = buffer;
+    this.bufferIds = new AnnouncingBufferIds((id, buffer) => {
+      this.decoder.addBuffer(id, buffer);
       for (const worker of this.workers) worker.handle.post({ type: 'buffer', id, buffer });
     });
-    this.runner = new GroupRunner(this.scheduler, this.decoder, this.registry);
+    this.encoder = new ArgumentEncoder(this.bufferIds);
+    this.tasks = new TaskManager(this);
+    this.runner = new GroupRunner(this.scheduler, this.decoder, this.registry, this.tasks);
   }
 
   static async create(options: JobSystemOptions): Promise<Pool> {
@@ -73,6 +94,13 @@ export class Pool {
     const capacity = options.capacity ?? DEFAULT_CAPACITY;
     if (!Number.isInteger(capacity) || capacity < 1 || capacity > 1 << 20) {
       throw new JobsError(`capacity must be an integer from 1 to ${1 << 20}, got ${capacity}.`);
+    }
+    const spinMicroseconds = options.spinMicroseconds ?? DEFAULT_SPIN_MICROSECONDS;
+    const waitSpinMicroseconds = options.waitSpinMicroseconds ?? 0;
+    for (const [name, value] of [['spinMicroseconds', spinMicroseconds], ['waitSpinMicroseconds', waitSpinMicroseconds]] as const) {
+      if (!Number.isFinite(value) || value < 0 || value > 1_000_000) {
+        throw new JobsError(`${name} must be a number of microseconds from 0 to 1000000, got ${value}.`);
+      }
     }
     const createWorker = options.createWorker ?? null;
     let kernelUrls: string[] | null = null;
@@ -95,8 +123,15 @@ export class Pool {
       await nodeWorkerThreads();
     }
     const workerUrl = options.workerUrl ?? (createWorker ? null : new URL('./worker.js', import.meta.url));
-    const pool = new Pool(workerCount, capacity, modules, { kernelUrls, createWorker, workerUrl });
-    if (pool.registry.names.length === 0) throw new JobsError('The kernel modules export no functions: export each kernel by name.');
+    const layout = controlLayout(workerCount, capacity);
+    const control = new SharedArrayBuffer(layout.bytes);
+    const supervisor = createWorker ? null : await NodeSupervisor.start(control, layout.int32Count);
+    const setup: Setup = { kernelUrls, createWorker, workerUrl, supervisor, resourceLimits: options.resourceLimits, spinMicroseconds, waitSpinMicroseconds };
+    const pool = new Pool(workerCount, capacity, modules, setup, control);
+    if (pool.registry.names.length === 0) {
+      await supervisor?.close();
+      throw new JobsError('The kernel modules export no functions: export each kernel by name.');
+    }
     try {
       await Promise.all(Array.from({ length: workerCount }, (_, slot) => pool.spawn(slot)));
     } catch (error) {
@@ -112,36 +147,35 @@ export class Pool {
       onMessage: (message: unknown) => {
         this.onMessage(message as FromWorker);
       },
-      onExit: (code: number) => {
-        this.onWorkerExit(slot, state, code);
+      onExit: (code: number, reason: number, error: string | null) => {
+        this.onWorkerExit(slot, state, code, reason, error);
       },
     };
-    let handle: WorkerHandle;
-    let port: unknown = null;
-    if (this.setup.createWorker) handle = wrapWebWorker(this.setup.createWorker(slot), events);
-    else {
-      const spawned = spawnNodeWorker(this.setup.workerUrl!, events);
-      handle = spawned.handle;
-      port = spawned.port;
-    }
+    const serial = (this.serials[slot] ?? 0) + 1;
+    this.serials[slot] = serial;
+    this.scheduler.clearSlot(slot);
+    Atomics.store(this.scheduler.i32, this.scheduler.slotBase(slot) + SLOT.SERIAL, serial);
+    const handle: WorkerHandle = this.setup.supervisor
+      ? this.setup.supervisor.spawn(this.setup.workerUrl!, slot, serial, this.setup.resourceLimits, events)
+      : wrapWebWorker(this.setup.createWorker!(slot), events);
     state = { handle, gone: false };
     this.workers[slot] = state;
-    this.scheduler.clearSlot(slot);
     const init: InitMessage = {
       type: 'init',
       control: this.scheduler.buffer,
       slotCount: this.workerCount,
       capacity: this.capacity,
       slot,
+      serial,
+      spinMicroseconds: this.setup.spinMicroseconds,
       kernelUrls: this.setup.kernelUrls,
       kernelNames: this.registry.names,
-      buffers: this.encoder.buffers,
-      port,
+      buffers: this.bufferIds.buffers,
     };
     const started = new Promise<void>((resolve, reject) => {
       this.ready.set(slot, { resolve, reject });
     });
-    handle.post(init, port ? [port as Transferable] : []);
+    handle.post(init);
     return started;
   }
 
@@ -158,62 +192,96 @@ export class Pool {
     }
   }
 
-  private onWorkerExit(slot: number, state: WorkerState | null, code: number): void {
+  private onWorkerExit(slot: number, state: WorkerState | null, code: number, reason: number, error: string | null): void {
     // A replaced worker's exit arrives late: only the slot's current worker counts.
     if (state !== this.workers[slot]) return;
     const pending = this.ready.get(slot);
     if (pending) {
       this.ready.delete(slot);
-      pending.reject(new JobsError(`A worker exited with code ${code} while starting: check that workerUrl points at a JavaScript worker entry.`));
+      const why = error ? ` (${error})` : '';
+      pending.reject(new JobsError(`A worker exited with code ${code} while starting${why}: check that workerUrl points at a JavaScript worker entry.`));
     }
     if (this.closed) return;
-    this.handleDeath(slot, code);
+    this.handleDeath(slot, code, reason);
   }
 
-  /** Reports the group a dead worker held, finishes it so nothing waits forever, replaces it. */
-  private handleDeath(slot: number, code: number): void {
+  /**
+   * Reports the jobs a dead worker held, finishes them so nothing waits forever, completes the
+   * tasks its kernel had staged (as empty: they never ran), and replaces the worker.
+   */
+  private handleDeath(slot: number, code: number, reason: number): void {
     const state = this.workers[slot];
     if (!state || state.gone) return;
     state.gone = true;
     state.handle.terminate();
-    const i32 = this.scheduler.i32;
-    const at = this.scheduler.slotBase(slot);
-    const record = Atomics.load(i32, at + SLOT.RECORD);
+    const scheduler = this.scheduler;
+    const i32 = scheduler.i32;
+    const at = scheduler.slotBase(slot);
+    // Taken out of the slot the way the worker itself would: a claim is counted exactly once.
+    const record = Atomics.exchange(i32, at + SLOT.RECORD, -1);
     const group = Atomics.load(i32, at + SLOT.GROUP);
     const batchFirst = Atomics.load(i32, at + SLOT.BATCH_FIRST);
     const batchEnd = Atomics.load(i32, at + SLOT.BATCH_END);
+    scheduler.lock();
+    const dropped = scheduler.releaseStaged(slot + 1);
+    scheduler.unlock();
+    scheduler.flush();
     if (record >= 0) {
-      const base = this.scheduler.base(record);
+      const base = scheduler.base(record);
       const groupSize = i32[base + R.GROUP_SIZE]!;
       const first = group * groupSize;
       const end = Math.min(first + groupSize, i32[base + R.JOB_COUNT]!);
       const kernel = this.registry.names[i32[base + R.KERNEL]!] ?? '?';
-      this.failures.push(new WorkerDiedError(kernel, group, first, end, batchEnd - group - 1, code));
-      this.scheduler.clearSlot(slot);
+      const task = { index: record, serial: i32[base + R.SERIAL]! };
+      this.failures.push(new WorkerDiedError(kernel, group, first, end, batchEnd - group - 1, code, reason, dropped, task));
       // The whole claim is counted: groups before the dying one ran, the rest never will.
-      this.scheduler.finishGroups(record, batchEnd - batchFirst);
+      scheduler.finishGroups(record, batchEnd - batchFirst);
     }
-    // Not from here: inside a blocked wait() the dying thread is still being torn down, and
-    // starting a Node worker then can wait on it; the event loop's next turn is safe.
-    setTimeout(() => {
-      if (this.closed) return;
-      this.spawn(slot).catch((error: unknown) => {
-        this.failures.push(error instanceof Error ? error : new Error(String(error)));
-      });
-    }, 0);
+    // At once, not on a later turn of the event loop: a wait() blocked on work only workers may
+    // run (the streaming queue) needs the replacement now. In Node the supervisor starts it.
+    this.spawn(slot).catch((error: unknown) => {
+      this.failures.push(error instanceof Error ? error : new Error(String(error)));
+    });
     this.scheduler.signalEvent();
+  }
+
+  /** Whether the worker now in `slot` has been reported dead in shared memory. */
+  private slotDied(slot: number): boolean {
+    const i32 = this.scheduler.i32;
+    const at = this.scheduler.slotBase(slot);
+    const serial = Atomics.load(i32, at + SLOT.SERIAL);
+    return serial !== 0 && Atomics.load(i32, at + SLOT.DEAD) === serial;
   }
 
   private checkDeadWorkers(): void {
     const i32 = this.scheduler.i32;
     for (let slot = 0; slot < this.workers.length; slot++) {
+      if (!this.slotDied(slot)) continue;
       const at = this.scheduler.slotBase(slot);
-      if (Atomics.load(i32, at + SLOT.DEAD) !== 0) this.handleDeath(slot, Atomics.load(i32, at + SLOT.EXIT_CODE));
+      this.handleDeath(slot, Atomics.load(i32, at + SLOT.EXIT_CODE), Atomics.load(i32, at + SLOT.REASON));
     }
   }
 
+  /**
+   * Called while this thread waits long for the scheduler's lock: if its holder is a worker that
+   * died, nobody will ever release it, and the queues it was changing may be half-changed.
+   */
+  private checkLockHolder(): void {
+    const owner = Atomics.load(this.scheduler.i32, H.LOCK_OWNER);
+    if (owner === 0 || !this.slotDied(owner - 1)) return;
+    const at = this.scheduler.slotBase(owner - 1);
+    const i32 = this.scheduler.i32;
+    this.broken = new WorkerDiedError('?', -1, 0, 0, 0, Atomics.load(i32, at + SLOT.EXIT_CODE), Atomics.load(i32, at + SLOT.REASON));
+    throw this.broken;
+  }
+
   assertOpen(): void {
+    if (this.broken) throw this.broken;
     if (this.closed) throw new JobsError('The job system was shut down: initialize a new one.');
+  }
+
+  validate(kernel: string, args: readonly unknown[]): void {
+    this.encoder.validate(kernel, args);
   }
 
   /**
@@ -258,13 +326,14 @@ export class Pool {
     return record;
   }
 
-  submitStaged(): void {
-    if (this.staged.length === 0) return;
+  /** Publishes the staged records from index `from` on (all of them by default). */
+  submitStaged(from = 0): void {
+    if (this.staged.length <= from) return;
     const scheduler = this.scheduler;
     scheduler.lock();
-    for (const record of this.staged) scheduler.submit(record);
+    for (let i = from; i < this.staged.length; i++) scheduler.submit(this.staged[i]!);
     scheduler.unlock();
-    this.staged.length = 0;
+    this.staged.length = from;
     scheduler.flush();
   }
 
@@ -275,9 +344,13 @@ export class Pool {
     const record = scheduler.claimedRecord;
     const first = scheduler.claimedGroup;
     const end = first + scheduler.claimedCount;
+    // Tasks staged before this (a graph the caller is still wiring) stay staged; those the
+    // kernels stage here are published when their work item ends, as on a worker.
+    const ownStaged = this.staged.length;
     for (let group = first; group < end; group++) {
       const failure = this.runner.run(record, group);
       if (failure) this.failures.push(new JobFailedError(failure.kernel, failure.jobIndex, failure.groupIndex, failure.error));
+      if (this.staged.length > ownStaged) this.submitStaged(ownStaged);
     }
     scheduler.finishGroups(record, end - first);
     return true;
@@ -299,11 +372,13 @@ export class Pool {
     }
     this.submitStaged();
     const i32 = this.scheduler.i32;
+    const spinMs = this.setup.waitSpinMicroseconds / 1000;
     while (!done()) {
       if (this.helpOnce()) continue;
       this.checkDeadWorkers();
-      // No spin before sleeping: measured, a spinning main thread slows the worker it waits for
-      // whenever cores are scarce (round trip 36 µs without, 160+ µs with, on 2 shared cores).
+      // Off by default: a spinning main thread slows the worker it waits for whenever cores are
+      // scarce (see BENCHMARKS.md, "spinning").
+      if (spinMs > 0 && spinUntil(done, i32, spinMs)) continue;
       Atomics.add(i32, H.MAIN_WAITING, 1);
       const seq = Atomics.load(i32, H.EVENT_SEQ);
       if (!done()) Atomics.wait(i32, H.EVENT_SEQ, seq, WAIT_SLICE_MS);
@@ -378,6 +453,7 @@ export class Pool {
   async shutdown(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.scheduler.onLockStall = null;
     const i32 = this.scheduler.i32;
     Atomics.store(i32, H.SHUTDOWN, 1);
     Atomics.add(i32, H.WORK_SEQ, 1);
@@ -399,6 +475,16 @@ export class Pool {
         await worker.handle.join();
       }),
     );
+    await this.setup.supervisor?.close();
+  }
+}
+
+/** Polls `done` and new ready work for up to `ms`; true when either turned up. */
+function spinUntil(done: () => boolean, i32: Int32Array, ms: number): boolean {
+  const until = performance.now() + ms;
+  for (let polls = 1; ; polls++) {
+    if (done() || Atomics.load(i32, H.READY_HELPABLE) !== 0) return true;
+    if (polls % 64 === 0 && performance.now() >= until) return false;
   }
 }
 

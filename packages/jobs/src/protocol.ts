@@ -7,14 +7,16 @@ export interface InitMessage {
   slotCount: number;
   capacity: number;
   slot: number;
+  /** This worker's serial in its slot (a replacement gets a new one). */
+  serial: number;
+  /** How long to poll for work before sleeping. */
+  spinMicroseconds: number;
   /** Module URLs to import (default worker), or null when the worker script brings them. */
   kernelUrls: string[] | null;
   /** Kernel names in id order, to check both sides numbered the kernels alike. */
   kernelNames: string[];
   /** Buffers announced before this worker started, by id. */
   buffers: SharedArrayBuffer[];
-  /** Node: the channel for messages to the pool (null: use the worker's own channel). */
-  port: unknown;
 }
 
 export interface BufferMessage {

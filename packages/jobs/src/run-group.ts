@@ -1,10 +1,11 @@
 // Runs one claimed group on whichever thread claimed it: the post's group lambda, jobs of a
 // group serially, one reused JobDispatchArgs, no allocation per job.
-import type { JobArgument, JobDispatchArgs } from './api.ts';
+import type { JobArgument, JobDispatchArgs, TaskManagerLike } from './api.ts';
 import type { ArgumentDecoder } from './arguments.ts';
 import type { KernelRegistry } from './kernel-registry.ts';
 import { MODE, R } from './layout.ts';
 import type { Scheduler } from './scheduler.ts';
+import { enterWorkItem, leaveWorkItem } from './task-context.ts';
 
 type AnyKernel = (...args: unknown[]) => void;
 
@@ -22,6 +23,8 @@ export class GroupRunner {
     private readonly scheduler: Scheduler,
     private readonly decoder: ArgumentDecoder,
     private readonly registry: KernelRegistry,
+    /** This thread's task manager, handed to kernels through taskContext(). */
+    private readonly tasks: TaskManagerLike,
   ) {}
 
   /** Runs group `group` of `record`; returns what failed, or null. Does not finish the group. */
@@ -37,11 +40,14 @@ export class GroupRunner {
     const job = this.job;
     job.groupIndex = group;
     job.jobIndex = first;
+    const previous = enterWorkItem(this.tasks, this.scheduler, record);
     try {
       if (i32[base + R.MODE] === MODE.EXECUTE) callExecute(kernel, args);
       else runJobs(kernel, job, first, end, args);
     } catch (error) {
       return { kernel: this.registry.names[kernelId]!, jobIndex: job.jobIndex, groupIndex: group, error };
+    } finally {
+      leaveWorkItem(previous);
     }
     return null;
   }

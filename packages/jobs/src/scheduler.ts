@@ -7,6 +7,8 @@ import { H, MAX_BATCH, PRIORITY_LEVELS, R, SLOT, SLOTS_BASE, STATE, controlLayou
 
 const LOCK_SPINS = 64;
 const STREAMING = PRIORITY_LEVELS - 1;
+/** How often a thread blocked on the lock asks `onLockStall` whether its holder died. */
+const LOCK_STALL_MS = 100;
 
 export class Scheduler {
   readonly i32: Int32Array;
@@ -15,6 +17,11 @@ export class Scheduler {
   claimedRecord = -1;
   claimedGroup = -1;
   claimedCount = 0;
+  /**
+   * Called while this thread has waited LOCK_STALL_MS for the lock; may throw (the holder died).
+   * Null: wait for the lock without a limit.
+   */
+  onLockStall: (() => void) | null = null;
   private readonly batchDivisor: number;
   private wakes = 0;
   private events = 0;
@@ -25,6 +32,8 @@ export class Scheduler {
     readonly capacity: number,
     /** Whether this thread may Atomics.wait (false on a browser main thread). */
     readonly canBlock: boolean,
+    /** Who this thread is in LOCK_OWNER and R.OWNER: 0 for the pool's thread, a worker's slot + 1. */
+    readonly owner = 0,
   ) {
     const layout = controlLayout(slotCount, capacity);
     this.i32 = new Int32Array(buffer, 0, layout.int32Count);
@@ -62,36 +71,46 @@ export class Scheduler {
     Atomics.store(this.i32, at + SLOT.RECORD, -1);
     Atomics.store(this.i32, at + SLOT.GROUP, -1);
     Atomics.store(this.i32, at + SLOT.BATCH_END, -1);
-    Atomics.store(this.i32, at + SLOT.DEAD, 0);
     Atomics.store(this.i32, at + SLOT.EXIT_CODE, 0);
+    Atomics.store(this.i32, at + SLOT.REASON, 0);
   }
 
   lock(): void {
     const i32 = this.i32;
     let state = Atomics.compareExchange(i32, H.LOCK, 0, 1);
-    if (state === 0) return;
-    for (let spin = 0; spin < LOCK_SPINS; spin++) {
-      if (Atomics.load(i32, H.LOCK) === 0) {
-        state = Atomics.compareExchange(i32, H.LOCK, 0, 1);
-        if (state === 0) return;
+    if (state !== 0) {
+      for (let spin = 0; spin < LOCK_SPINS; spin++) {
+        if (Atomics.load(i32, H.LOCK) === 0) {
+          state = Atomics.compareExchange(i32, H.LOCK, 0, 1);
+          if (state === 0) break;
+        }
       }
     }
-    // Drepper's mutex: 2 means "locked, someone may sleep on it".
-    if (state !== 2) state = Atomics.exchange(i32, H.LOCK, 2);
-    while (state !== 0) {
-      if (this.canBlock) Atomics.wait(i32, H.LOCK, 2);
-      state = Atomics.exchange(i32, H.LOCK, 2);
+    if (state !== 0) {
+      // Drepper's mutex: 2 means "locked, someone may sleep on it".
+      if (state !== 2) state = Atomics.exchange(i32, H.LOCK, 2);
+      while (state !== 0) {
+        if (this.canBlock) {
+          const stall = this.onLockStall;
+          if (stall === null) Atomics.wait(i32, H.LOCK, 2);
+          else if (Atomics.wait(i32, H.LOCK, 2, LOCK_STALL_MS) === 'timed-out') stall();
+        }
+        state = Atomics.exchange(i32, H.LOCK, 2);
+      }
     }
+    // Who holds it: a worker that dies holding it leaves its slot number here.
+    Atomics.store(i32, H.LOCK_OWNER, this.owner);
   }
 
   unlock(): void {
+    Atomics.store(this.i32, H.LOCK_OWNER, 0);
     if (Atomics.sub(this.i32, H.LOCK, 1) !== 1) {
       Atomics.store(this.i32, H.LOCK, 0);
       Atomics.notify(this.i32, H.LOCK, 1);
     }
   }
 
-  /** Under the lock: takes a free record, or returns -1 when the table is full. */
+  /** Under the lock: takes a free record for this thread, or returns -1 when the table is full. */
   allocate(): number {
     const i32 = this.i32;
     const record = i32[H.FREE_HEAD]!;
@@ -109,6 +128,7 @@ export class Scheduler {
     i32[base + R.NEXT_DEPENDENT] = -1;
     i32[base + R.NEXT] = -1;
     i32[base + R.ARG_COUNT] = 0;
+    i32[base + R.OWNER] = this.owner;
     Atomics.add(i32, H.PENDING, 1);
     return record;
   }
@@ -139,6 +159,25 @@ export class Scheduler {
     i32[childBase + R.PARENT] = parent;
     i32[this.base(parent) + R.OPEN]! += 1;
     return true;
+  }
+
+  /**
+   * Under the lock: the tasks a dead thread had staged can never be submitted by it. Each is
+   * completed as if it had no work (its parent and dependents go on); returns how many.
+   */
+  releaseStaged(owner: number): number {
+    const i32 = this.i32;
+    let released = 0;
+    for (let record = 0; record < this.capacity; record++) {
+      const base = this.base(record);
+      if (i32[base + R.STATE] !== STATE.STAGED || i32[base + R.OWNER] !== owner) continue;
+      i32[base + R.KERNEL] = -1;
+      i32[base + R.GROUP_COUNT] = 0;
+      i32[base + R.OWNER] = 0;
+      this.submit(record);
+      released++;
+    }
+    return released;
   }
 
   /** Under the lock: a staged record goes live (waits for its dependency, or becomes ready). */
@@ -200,7 +239,7 @@ export class Scheduler {
    * Dispatch of a million one-job groups costs thousands of lock round trips, not millions;
    * each group still runs whole and serially on the thread that claimed it.
    */
-  claim(includeStreaming: boolean): boolean {
+  claim(includeStreaming: boolean, slotAt = -1): boolean {
     const i32 = this.i32;
     // Checked without the lock, so an idle helper never contends with the workers for it.
     if (Atomics.load(i32, includeStreaming ? H.READY_COUNT : H.READY_HELPABLE) === 0) return false;
@@ -222,6 +261,14 @@ export class Scheduler {
         Atomics.sub(i32, H.READY_COUNT, 1);
         if (level !== STREAMING) Atomics.sub(i32, H.READY_HELPABLE, 1);
       }
+      if (slotAt >= 0) {
+        // Recorded before the lock is let go: a worker killed from here on leaves in its slot
+        // exactly the groups it took, for the pool to count and report.
+        Atomics.store(i32, slotAt + SLOT.GROUP, group);
+        Atomics.store(i32, slotAt + SLOT.BATCH_FIRST, group);
+        Atomics.store(i32, slotAt + SLOT.BATCH_END, group + count);
+        Atomics.store(i32, slotAt + SLOT.RECORD, record);
+      }
       this.unlock();
       this.claimedRecord = record;
       this.claimedGroup = group;
@@ -232,11 +279,27 @@ export class Scheduler {
     return false;
   }
 
+  /**
+   * A worker's claim has run: takes the record out of its slot and finishes the groups, unless
+   * the pool already did (it counts a dead worker's claim by taking the record out the same way).
+   * Nothing between the exchange and the count can be interrupted by a kill.
+   */
+  finishClaimed(slotAt: number, record: number, count: number): void {
+    const i32 = this.i32;
+    if (Atomics.compareExchange(i32, slotAt + SLOT.RECORD, record, -1) !== record) return;
+    const base = this.base(record);
+    const done = Atomics.add(i32, base + R.GROUPS_DONE, count) + count;
+    if (done === i32[base + R.GROUP_COUNT]) this.complete(record);
+  }
+
   /** Claimed groups have run (or failed); the last group completes the record's work. */
   finishGroups(record: number, count: number): void {
     const base = this.base(record);
     const done = Atomics.add(this.i32, base + R.GROUPS_DONE, count) + count;
-    if (done !== this.i32[base + R.GROUP_COUNT]) return;
+    if (done === this.i32[base + R.GROUP_COUNT]) this.complete(record);
+  }
+
+  private complete(record: number): void {
     this.lock();
     this.workDone(record);
     this.unlock();

@@ -1,16 +1,17 @@
 // BitSquid's task manager: tasks with a work item, a parent, one dependency and a priority,
-// created in immediate mode. New tasks stay staged until `submit` (or a wait), so that the
+// created in immediate mode, on the pool's thread or by a kernel on any thread. New tasks stay
+// staged until `submit` (or a wait, or the end of the kernel that made them), so that the
 // dependencies and children of a freshly built graph are wired before anything starts.
-import type { DispatchKernel, ExecuteKernel, JobArgument, Priority, TaskId, TaskOptions } from './api.ts';
+import type { DispatchKernel, ExecuteKernel, JobArgument, Priority, TaskId, TaskManagerLike, TaskOptions } from './api.ts';
 import { JobsError } from './errors.ts';
 import { checkDispatch } from './validate.ts';
 import { MODE, R, STATE } from './layout.ts';
-import type { Pool } from './pool.ts';
+import type { TaskHost } from './task-host.ts';
 
 const PRIORITIES: readonly Priority[] = ['high', 'low', 'streaming'];
 
-export class TaskManager {
-  constructor(private readonly pool: Pool) {}
+export class TaskManager implements TaskManagerLike {
+  constructor(private readonly pool: TaskHost) {}
 
   /** A task whose work item is `kernel(...args)`. */
   add<A extends JobArgument[]>(kernel: ExecuteKernel<A> | string, ...args: A): TaskId {
@@ -51,7 +52,7 @@ export class TaskManager {
     let id = -1;
     if (kernel !== null) {
       id = pool.registry.idOf(kernel);
-      pool.encoder.validate(pool.registry.names[id]!, args);
+      pool.validate(pool.registry.names[id]!, args);
     }
     if (options.dependency) this.checkTask(options.dependency, 'dependency');
     if (options.parent) this.checkOpen(options.parent, 'parent');
@@ -91,7 +92,10 @@ export class TaskManager {
     if (hasParent) throw new JobsError('That child already has a parent: a task has one parent.');
   }
 
-  /** Lets every task created since the last submit start (waits submit too). */
+  /**
+   * Lets every task this thread created since the last submit start (waits submit too, and so
+   * does the end of the kernel that created them).
+   */
   submit(): void {
     this.pool.assertOpen();
     this.pool.submitStaged();
@@ -103,7 +107,10 @@ export class TaskManager {
     return !this.pool.scheduler.isOpen(task.index, task.serial);
   }
 
-  /** Blocks until `task` completes, running ready work on this thread meanwhile (BitSquid's wait). */
+  /**
+   * Blocks until `task` completes, running ready work on this thread meanwhile (BitSquid's wait).
+   * Not inside a kernel on a worker: add a continuation (a task that depends on it) instead.
+   */
   wait(task: TaskId): void {
     this.checkTask(task, 'task');
     const scheduler = this.pool.scheduler;
@@ -142,6 +149,9 @@ export class TaskManager {
     const base = scheduler.base(task.index);
     if (!scheduler.isOpen(task.index, task.serial) || scheduler.i32[base + R.STATE] !== STATE.STAGED) {
       throw new JobsError(`${what} needs a task that is not submitted yet: wire tasks before submit() or wait().`);
+    }
+    if (scheduler.i32[base + R.OWNER] !== scheduler.owner) {
+      throw new JobsError(`${what} needs a task this thread created: another thread is still wiring that one.`);
     }
   }
 }

@@ -1,15 +1,19 @@
-// The loop every worker runs: claim a group from shared memory, run it, finish it; when the
-// queues are empty spin briefly, then sleep on Atomics.wait until the pool bumps WORK_SEQ.
+// The loop every worker runs: claim a group from shared memory, run it, publish the tasks its
+// kernel staged, finish it; when the queues are empty spin for `spinMicroseconds`, then sleep on
+// Atomics.wait until the pool bumps WORK_SEQ.
 import type { KernelModule } from './api.ts';
 import { ArgumentDecoder } from './arguments.ts';
 import { KernelRegistry } from './kernel-registry.ts';
-import { H, SLOT } from './layout.ts';
+import { DEATH, H, SLOT } from './layout.ts';
 import { isNode, nodeWorkerThreads } from './platform.ts';
 import type { FailureMessage, FromWorker, InitMessage, ToWorker } from './protocol.ts';
 import { GroupRunner } from './run-group.ts';
 import { Scheduler } from './scheduler.ts';
+import { TaskManager } from './task-manager.ts';
+import { WorkerTaskHost } from './worker-task-host.ts';
 
-const IDLE_SPINS = 2000;
+/** Polls between two looks at the clock while spinning. */
+const POLLS_PER_CLOCK_READ = 64;
 
 interface Channel {
   send(message: FromWorker): void;
@@ -29,12 +33,15 @@ async function openChannel(): Promise<Channel> {
     if (!parentPort) throw new Error('startJobWorker must run inside a worker thread.');
     let port: NodePort | null = null;
     const handlers: ((message: ToWorker) => void)[] = [];
-    parentPort.on('message', (message: ToWorker) => {
-      if (message.type === 'init' && message.port) {
+    // The supervisor that started this worker hands over the port to the pool first; the pool
+    // talks to this worker over it (init, buffers) and hears its failures on it.
+    parentPort.on('message', (message: ToWorker | { type: 'port'; port: unknown }) => {
+      if (message.type === 'port') {
         port = message.port as NodePort;
         port.on('message', (inner) => {
           for (const handler of handlers) handler(inner as ToWorker);
         });
+        return;
       }
       for (const handler of handlers) handler(message);
     });
@@ -84,11 +91,11 @@ export async function startJobWorker(modules?: readonly KernelModule[]): Promise
     });
   });
   const decoder = new ArgumentDecoder(init.capacity);
-  for (let id = 0; id < init.buffers.length; id++) decoder.buffers[id] = init.buffers[id];
+  for (let id = 0; id < init.buffers.length; id++) decoder.addBuffer(id, init.buffers[id]!);
   let bufferArrived: (() => void) | null = null;
   channel.listen((message) => {
     if (message.type !== 'buffer') return;
-    decoder.buffers[message.id] = message.buffer;
+    decoder.addBuffer(message.id, message.buffer);
     bufferArrived?.();
   });
 
@@ -105,32 +112,34 @@ export async function startJobWorker(modules?: readonly KernelModule[]): Promise
     return;
   }
 
-  const scheduler = new Scheduler(init.control, init.slotCount, init.capacity, true);
-  const runner = new GroupRunner(scheduler, decoder, registry);
+  const scheduler = new Scheduler(init.control, init.slotCount, init.capacity, true, init.slot + 1);
+  const host = new WorkerTaskHost(scheduler, registry, decoder);
+  const runner = new GroupRunner(scheduler, decoder, registry, new TaskManager(host));
   const i32 = scheduler.i32;
   const slotAt = scheduler.slotBase(init.slot);
   if (isNode) {
-    // A kernel calling process.exit() ends only this thread; say so in shared memory, so a
-    // main thread blocked in wait() learns it without an event loop.
+    // A kernel calling process.exit() ends only this thread; say so in shared memory at once.
+    // (A worker killed outright runs no handler: the supervisor reports that one.)
     process.on('exit', (code) => {
       if (Atomics.load(i32, H.SHUTDOWN) !== 0) return;
       Atomics.store(i32, slotAt + SLOT.EXIT_CODE, code);
-      Atomics.store(i32, slotAt + SLOT.DEAD, 1);
+      Atomics.store(i32, slotAt + SLOT.REASON, DEATH.EXIT);
+      for (;;) {
+        const seen = Atomics.load(i32, slotAt + SLOT.DEAD);
+        if (seen >= init.serial || Atomics.compareExchange(i32, slotAt + SLOT.DEAD, seen, init.serial) === seen) break;
+      }
       scheduler.signalEvent();
     });
   }
   channel.send({ type: 'ready', slot: init.slot });
+  const spinMs = init.spinMicroseconds / 1000;
 
   for (;;) {
     if (Atomics.load(i32, H.SHUTDOWN) !== 0) break;
-    if (scheduler.claim(true)) {
+    if (scheduler.claim(true, slotAt)) {
       const record = scheduler.claimedRecord;
       const first = scheduler.claimedGroup;
       const end = first + scheduler.claimedCount;
-      Atomics.store(i32, slotAt + SLOT.RECORD, record);
-      Atomics.store(i32, slotAt + SLOT.GROUP, first);
-      Atomics.store(i32, slotAt + SLOT.BATCH_FIRST, first);
-      Atomics.store(i32, slotAt + SLOT.BATCH_END, end);
       // A buffer first used by this record may still be in flight: let its message land.
       while (decoder.missingBuffer(scheduler, record) >= 0) {
         await new Promise<void>((resolve) => {
@@ -142,21 +151,28 @@ export async function startJobWorker(modules?: readonly KernelModule[]): Promise
         Atomics.store(i32, slotAt + SLOT.GROUP, group);
         const failure = runner.run(record, group);
         if (failure) report(channel, failure, i32);
+        // The end of the work item is a submit: the tasks its kernel staged may start now.
+        host.submitStaged();
       }
-      Atomics.store(i32, slotAt + SLOT.RECORD, -1);
-      Atomics.store(i32, slotAt + SLOT.GROUP, -1);
-      scheduler.finishGroups(record, end - first);
+      scheduler.finishClaimed(slotAt, record, end - first);
       continue;
     }
-    let spins = IDLE_SPINS;
-    while (spins-- > 0 && Atomics.load(i32, H.READY_COUNT) === 0 && Atomics.load(i32, H.SHUTDOWN) === 0);
-    if (spins >= 0) continue;
+    if (spinMs > 0 && spin(i32, spinMs)) continue;
     Atomics.add(i32, H.SLEEPERS, 1);
     const seq = Atomics.load(i32, H.WORK_SEQ);
     if (Atomics.load(i32, H.READY_COUNT) === 0 && Atomics.load(i32, H.SHUTDOWN) === 0) Atomics.wait(i32, H.WORK_SEQ, seq);
     Atomics.sub(i32, H.SLEEPERS, 1);
   }
   channel.close();
+}
+
+/** Polls for ready work for up to `ms`; true when some arrived (or shutdown began). */
+function spin(i32: Int32Array, ms: number): boolean {
+  const until = performance.now() + ms;
+  for (let polls = 1; ; polls++) {
+    if (Atomics.load(i32, H.READY_COUNT) !== 0 || Atomics.load(i32, H.SHUTDOWN) !== 0) return true;
+    if (polls % POLLS_PER_CLOCK_READ === 0 && performance.now() >= until) return false;
+  }
 }
 
 function report(channel: Channel, failure: FailureMessage | Omit<FailureMessage, 'type'>, i32: Int32Array): void {

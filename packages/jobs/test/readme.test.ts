@@ -70,3 +70,14 @@ test("README: BitSquid's World::update as a task graph", () => {
   expect(at(kernels.SCENE_GRAPH)).toBeLessThan(at(kernels.RENDER));
   expect(at(kernels.GUI)).toBeLessThan(at(kernels.RENDER));
 });
+
+test('README: tasks that add tasks while they run', () => {
+  const { animateCharacters } = kernels;
+  const poses = new Float32Array(new SharedArrayBuffer(1000 * 2 * 4));
+
+  const animation = jobs.tasks.add(animateCharacters, poses, 1000);
+  jobs.tasks.wait(animation); // the four batches it added are done too
+  jobs.wait(); // and the continuation it added
+
+  for (let i = 0; i < 1000; i++) expect(poses[i * 2 + 1]).toBe(i + 0.5);
+});

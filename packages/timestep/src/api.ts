@@ -22,13 +22,28 @@ export interface SmoothingFilterOptions {
   initial?: number;
 }
 
+/**
+ * How the time debt is paid back:
+ * - `'guarded'` (default): the debt is never larger than the drift a plain moving mean of the
+ *   last `guardFrames` frame times (Phaser's TimeStep, most engines' smoothing) has had since the
+ *   clock started: whatever would exceed that is paid in the same frame. Below that bound it is
+ *   paid slowly and smoothly: the recurring share (hitches that keep coming) continuously, the
+ *   rest at `1/paybackFrames` per frame, eased in.
+ * - `'linear'`: the 0.x behaviour: `debt / paybackFrames` each frame, at most `maxAdjust` of the
+ *   step. The smoothest step, but a glitch frame is owed for about 50 frames.
+ */
+export type DebtPayback = 'guarded' | 'linear';
+
 /** Options of the time debt book-keeping. All times are in seconds. */
 export interface TimeDebtOptions {
+  /** Default `'guarded'`; `'linear'` keeps the step smoothest and lets the clock drift further. */
+  payback?: DebtPayback;
   /** The debt is paid back over about this many frames (a 1/n share per frame). Default 30. */
   paybackFrames?: number;
   /**
    * Largest correction a single frame may apply, as a fraction of that frame's smoothed step, in
    * [0, 1]. Keeps the payback itself from making the step oscillate. Default 0.1 (10 %).
+   * (`'guarded'` may exceed it when the guard forces a payment.)
    */
   maxAdjust?: number;
   /**
@@ -36,6 +51,19 @@ export interface TimeDebtOptions {
    * long stall can never leave a debt that takes minutes to pay. Default 0.25.
    */
   maxDebt?: number;
+  /** `'guarded'`: length of the moving mean whose drift bounds the debt, in frames. Default 10. */
+  guardFrames?: number;
+  /**
+   * `'guarded'`: frames over which the average time the filter leaves out (hitches that keep
+   * coming) is learned and added to every step, so recurring hitches are paid as they come
+   * rather than after each. 0 turns it off. Default 120.
+   */
+  recurringFrames?: number;
+  /**
+   * `'guarded'`: how far the payment moves towards its target each frame, in (0, 1]; 1 applies
+   * it at once. Default 0.2. (The guard's forced payment is never eased.)
+   */
+  easing?: number;
 }
 
 /** Options of a FixedStepper. All times are in seconds. */

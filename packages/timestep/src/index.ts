@@ -10,5 +10,6 @@ export type {
   TimeStepOptions,
   SmoothingFilterOptions,
   TimeDebtOptions,
+  DebtPayback,
   FixedStepperOptions,
 } from './api.ts';

@@ -1,7 +1,7 @@
 // What "Time Step Smoothing" promises, checked on frame-time traces: outliers are ignored, the
 // step stays stable from frame to frame, and the clock stays within the debt bound of wall time.
 import { describe, expect, test } from 'vitest';
-import { TimeStep } from '../src/index.ts';
+import { TimeStep, type TimeStepOptions } from '../src/index.ts';
 import { allTraces, glitches, jitter, rateChange, recorded, recordedDemo, stall, steady, stepVariation, zigzag, type Trace } from './traces.ts';
 
 const HZ60 = 1 / 60;
@@ -12,8 +12,8 @@ interface Run {
   filtered: Float64Array;
 }
 
-function run(trace: Trace): Run {
-  const ts = new TimeStep();
+function run(trace: Trace, options: TimeStepOptions = {}): Run {
+  const ts = new TimeStep(options);
   const steps = new Float64Array(trace.frames.length);
   const filtered = new Float64Array(trace.frames.length);
   for (let i = 0; i < trace.frames.length; i++) {
@@ -46,11 +46,20 @@ describe('the post’s promises on traces', () => {
     const { filtered, steps } = run(trace);
     // The filter itself never sees a single glitch frame.
     for (const step of filtered) expect(step).toBeCloseTo(HZ60, 12);
-    // The step only carries the bounded debt payment (10 % of the step at most).
-    for (const step of steps) expect(Math.abs(step - HZ60)).toBeLessThanOrEqual(0.1 * HZ60 + 1e-12);
     // A plain 10-frame mean (Phaser's smoothing) predicts ~8 ms longer frames after each glitch.
     const mean = tenFrameMean(trace.frames);
     expect(Math.max(...mean) - HZ60).toBeGreaterThan(0.008);
+    // The guard pays the first glitch as far as that mean would (8.3 ms in the glitch frame);
+    // from then on the recurring share pays the glitches as they come, about 1.7 ms a frame
+    // (under 3 ms above 1/60 s, where the mean adds 8.3 ms for ten frames after each glitch).
+    const first = trace.frames.indexOf(0.1);
+    expect(steps[first]! - HZ60).toBeCloseTo(0.1 / 10 - HZ60 / 10, 9);
+    for (let i = first + 100; i < steps.length; i++) expect(Math.abs(steps[i]! - HZ60)).toBeLessThan(0.003);
+  });
+
+  test("glitch frames under 'linear' payback: the step carries at most 10 % of a step", () => {
+    const { steps } = run(glitches(), { debt: { payback: 'linear' } });
+    for (const step of steps) expect(Math.abs(step - HZ60)).toBeLessThanOrEqual(0.1 * HZ60 + 1e-12);
   });
 
   test('jitter: the step varies five times less than the raw frame time', () => {
@@ -83,8 +92,9 @@ describe('the post’s promises on traces', () => {
   });
 
   test('rate change: the debt is paid back once the rate settles', () => {
-    const { ts } = run(rateChange());
-    expect(Math.abs(ts.debt)).toBeLessThan(0.002);
+    // The recurring share learned during the drop overshoots a little: under a third of a frame.
+    expect(Math.abs(run(rateChange()).ts.debt)).toBeLessThan(0.005);
+    expect(Math.abs(run(rateChange(), { debt: { payback: 'linear' } }).ts.debt)).toBeLessThan(0.002);
   });
 
   test('recorded Chromium trace: the step is far steadier than requestAnimationFrame', () => {
@@ -119,12 +129,44 @@ describe('the post’s promises on traces', () => {
       expect(Math.abs(ts.debt)).toBeLessThanOrEqual(book.maxDebt + 1e-9);
     }
     if (name === 'recorded demo rAF') {
-      // Software rendering at 7 to 10 fps outruns a 10% payback: some debt is written off,
+      // Software rendering at 7 to 10 fps outruns the payback: some debt is written off,
       // counted, and small next to the 66 s the trace lasts.
-      expect(Math.abs(book.forgiven)).toBeLessThan(1);
+      expect(Math.abs(book.forgiven)).toBeLessThan(0.5);
     } else {
       // Nothing had to be written off: the payback kept up.
       expect(book.forgiven).toBe(0);
     }
   });
+
+  test.each(allTraces().map((t) => [t.name, t] as const))('%s: never drifts further than a plain 10-frame moving mean', (_, trace) => {
+    const ts = new TimeStep();
+    const book = ts.timeDebt!;
+    const reference = movingMeanDrift(trace.frames, ts.maxFrameTime);
+    let worst = 0;
+    for (let i = 0; i < trace.frames.length; i++) {
+      ts.advance(trace.frames[i]!);
+      worst = Math.max(worst, Math.abs(ts.wallTime - ts.stalledTime - book.forgiven - ts.time));
+    }
+    expect(worst).toBeLessThanOrEqual(reference + 1e-12);
+  });
 });
+
+/**
+ * The worst |wall - game| of a plain 10-frame moving mean over the same frames (stalls counted
+ * as the last sane frame, history starting at 1/60 s), written out independently of src/.
+ */
+function movingMeanDrift(frames: Float64Array, maxFrameTime: number): number {
+  const history: number[] = Array.from({ length: 10 }, () => HZ60);
+  let lastSane = HZ60;
+  let drift = 0;
+  let worst = 0;
+  for (const frame of frames) {
+    const counted = frame > maxFrameTime ? lastSane : frame;
+    if (frame <= maxFrameTime) lastSane = frame;
+    history.shift();
+    history.push(counted);
+    drift += counted - history.reduce((a, b) => a + b, 0) / 10;
+    worst = Math.max(worst, Math.abs(drift));
+  }
+  return worst;
+}
