@@ -73,6 +73,10 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   const [command, ...rest] = argv;
   try {
     if (command === 'compile') return await compileCommand(rest, io);
+    if (command === 'run') {
+      const { runCommand } = await import('./slave/run-command.ts');
+      return await runCommand(rest, io);
+    }
     io.stdout(USAGE);
     return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
   } catch (error) {

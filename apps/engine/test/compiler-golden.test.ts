@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadLibrary } from '@cuttle/ecs';
 import { loadFlowProgram } from '@cuttle/flow';
-import { parseBMFont } from '@cuttle/gui';
+import { GuiFont, parseBMFont } from '@cuttle/gui';
 import { createAnimationClip, createSkeleton } from '@cuttle/gpu-skinning';
 import { compileProject } from '../src/compiler/compile-project.ts';
 import { contentHash } from '../src/compiler/hash.ts';
@@ -90,6 +90,7 @@ describe('golden outputs per resource type', () => {
     matchesGolden('font', font);
     const fnt = parseBMFont(section(font, 'fnt', Uint8Array));
     expect(fnt.chars.length).toBeGreaterThanOrEqual(95);
+    expect(new GuiFont(fnt).spread).toBe(4); // the distanceField block survives
     const page = section(font, 'page0', Uint8Array);
     expect(page.length).toBe(font.meta.pages[0]!.width * font.meta.pages[0]!.height);
     expect(Math.max(...page)).toBeGreaterThan(200); // inside glyphs

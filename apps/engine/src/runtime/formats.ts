@@ -64,7 +64,7 @@ export type MeshMeta = StaticMeshMeta | SkinnedMeshMeta;
 export interface FontMeta {
   size: number;
   spread: number;
-  /** Section `fnt`: the BMFont (binary); `page<i>`: single-channel distance-field pages. */
+  /** Section `fnt`: the BMFont (AngelCode text, which keeps the distanceField block); `page<i>`: single-channel distance-field pages. */
   pages: { width: number; height: number }[];
 }
 

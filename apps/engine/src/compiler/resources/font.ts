@@ -2,7 +2,7 @@
 // its pages (scaled down into distance fields, the post's tool) → a binary BMFont and its
 // single-channel field pages, through @cuttle/gui.
 import { dirname, posix } from 'node:path';
-import { decodePng, distanceFieldFont, distanceFieldFontFromTtf, parseBMFont, writeBMFontBinary, type FontWithPages } from '@cuttle/gui';
+import { decodePng, distanceFieldFont, distanceFieldFontFromTtf, parseBMFont, writeBMFontText, type FontWithPages } from '@cuttle/gui';
 import type { FontMeta } from '../../runtime/formats.ts';
 import { writeContainer, type SectionArray } from '../../runtime/container.ts';
 import { validate, type CompileContext } from '../context.ts';
@@ -26,7 +26,7 @@ export async function compileFont(ctx: CompileContext): Promise<Uint8Array> {
   } catch (error) {
     return ctx.fail(['source'], `${src.source} could not be turned into a distance-field font: ${error instanceof Error ? error.message : String(error)}`, 'Point source at a TrueType/OpenType file or an AngelCode .fnt with PNG pages');
   }
-  const sections: Record<string, SectionArray> = { fnt: writeBMFontBinary(result.font) };
+  const sections: Record<string, SectionArray> = { fnt: new TextEncoder().encode(writeBMFontText(result.font)) };
   result.pages.forEach((page, i) => {
     sections[`page${i}`] = page.data;
   });

@@ -84,7 +84,10 @@ export function compileLevel(ctx: CompileContext): Uint8Array {
       f.range[l] = light.range ?? unit.light?.range ?? 3;
       f.intensity[l] = light.intensity ?? unit.light?.intensity ?? 1;
     }
-    if (unit.flow !== undefined) managers.script.fields.flow[managers.script.create(entity)] = hash('flow', unit.flow);
+    if (unit.flow !== undefined) {
+      const s = managers.script.create(entity); // create first: growth replaces the field arrays
+      managers.script.fields.flow[s] = hash('flow', unit.flow);
+    }
   });
   src.units.forEach((placed, i) => {
     if (placed.parent === undefined) return;
