@@ -39,7 +39,8 @@ describe('killed mid-write', () => {
       writeFileSync(path, readFileSync(path, 'utf8') + '\n// retouched\n');
     }
     const child = startCli(['compile', project.source, project.out, '--force'], { CUTTLE_ENGINE_WRITE_PAUSE_MS: '150' });
-    // Wait for a few files to be written, then kill during the next one's pause.
+    // Wait for a few files to be written, then kill while the next one is half written: its
+    // temporary file exists and the writer is pausing halfway through its bytes.
     await new Promise<void>((resolve) => {
       let seen = 0;
       child.stderr!.on('data', (d: Buffer) => {
@@ -47,7 +48,7 @@ describe('killed mid-write', () => {
         if (seen >= 4) resolve();
       });
     });
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    for (let i = 0; i < 2000 && !filesUnder(project.out).some((f) => f.includes('.tmp-')); i++) await new Promise((resolve) => setTimeout(resolve, 5));
     child.kill('SIGKILL');
     await new Promise((resolve) => child.on('exit', resolve));
 

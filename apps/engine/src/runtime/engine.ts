@@ -4,6 +4,7 @@
 import { lookAt, perspective } from '@cuttle/gpu-culling';
 import { GuiRenderer } from '@cuttle/gui';
 import { PASSES, Renderer, type PassName } from '@cuttle/render';
+import { TimeStep } from '@cuttle/timestep';
 import { EngineError } from '../errors.ts';
 import type { PackageMeta } from './formats.ts';
 import { requestEngineDevice, type EngineDevice } from './gpu.ts';
@@ -54,6 +55,9 @@ export class Engine {
   #timingsPending = false;
   readonly #targets = new Map<string, Target>();
   #lastTick = performance.now();
+  // BitSquid's smoothed step: frames are paced by the tools' requests and the GPU, so raw
+  // deltas jitter; walkers and Flow timers advance by the filtered step (time debt keeps sync).
+  readonly #clock = new TimeStep();
 
   private constructor(
     readonly gpu: EngineDevice,
@@ -101,10 +105,10 @@ export class Engine {
     }
   }
 
-  /** Advances the world to now (wall clock, capped so a stall does not jump). */
+  /** Advances the world to now by the smoothed time step (a stall is capped, then paid back). */
   tick(): number {
     const now = performance.now();
-    const dt = Math.min(0.1, (now - this.#lastTick) / 1000);
+    const dt = this.#clock.advance(Math.min(0.25, (now - this.#lastTick) / 1000));
     this.#lastTick = now;
     this.world.update(dt);
     return dt;
