@@ -68,14 +68,14 @@ const url = await new Promise<string>((resolve) => {
     if (line) resolve((JSON.parse(line) as { url: string }).url);
   });
 });
-const stream = (width: number, height: number, seconds: number): Promise<{ fps: number; kbPerFrame: number; frameMs: number }> =>
+const stream = (width: number, height: number, seconds: number, ssao = true): Promise<{ fps: number; kbPerFrame: number; frameMs: number }> =>
   new Promise((resolve) => {
     const ws = new WebSocket(url, ['cuttle.v1', 'token.figures-token-0123456789']);
     let frames = 0, bytes = 0, start = 0;
     const totals: number[] = [];
     ws.on('open', () => {
       ws.send(JSON.stringify({ type: 'profiler', enable: true }));
-      ws.send(JSON.stringify({ type: 'frame', width, height, fps: 60, quality: 75 }));
+      ws.send(JSON.stringify({ type: 'frame', width, height, fps: 60, quality: 75, ssao }));
     });
     ws.on('message', (data: Buffer, binary) => {
       if (!binary) {
@@ -96,6 +96,8 @@ const stream = (width: number, height: number, seconds: number): Promise<{ fps: 
   });
 figures.stream640x360 = await stream(640, 360, 10);
 figures.stream1280x720 = await stream(1280, 720, 15);
+figures.stream1280x720NoSsao = await stream(1280, 720, 15, false);
+figures.stream640x360NoSsao = await stream(640, 360, 10, false);
 engine.kill('SIGTERM');
 rmSync(dir, { recursive: true, force: true });
 console.log(JSON.stringify(figures, null, 1));

@@ -26,7 +26,8 @@ const state: ToolState = { connected: false, frames: 0, generation: 0, latencies
 const key = new URLSearchParams(location.hash.slice(1)).get('key') ?? '';
 const view = document.querySelector<HTMLCanvasElement>('#view')!;
 const context = view.getContext('2d', { willReadFrequently: true })!;
-const status = document.querySelector<HTMLDivElement>('#status')!;
+const status = document.querySelector<HTMLSpanElement>('#status')!;
+const ssao = document.querySelector<HTMLInputElement>('#ssao')!;
 const logBox = document.querySelector<HTMLDivElement>('#log')!;
 const unitList = document.querySelector<HTMLUListElement>('#units')!;
 const editor = document.querySelector<HTMLFormElement>('#editor')!;
@@ -78,6 +79,10 @@ view.addEventListener('wheel', (e) => {
   e.preventDefault();
   orbit.distance = Math.min(120, Math.max(3, orbit.distance * (e.deltaY > 0 ? 1.1 : 0.9)));
   sendCamera();
+});
+
+ssao.addEventListener('change', () => {
+  send({ type: 'frame', ssao: ssao.checked });
 });
 
 // Edits waiting for their first frame.

@@ -33,6 +33,8 @@ export const ToolMessage = v.variant('type', [
     fps: v.optional(v.pipe(v.number(), v.minValue(0.1), v.maxValue(60))),
     quality: v.optional(v.pipe(v.number(), v.integer(), v.minValue(10), v.maxValue(100))),
     stop: v.optional(v.boolean()),
+    /** Screen-space ambient occlusion on or off (off is a cheaper preview on slow adapters). */
+    ssao: v.optional(v.boolean()),
     ack: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   }),
   /** Camera input: where the engine's view is. */

@@ -176,6 +176,7 @@ export class SlaveServer {
         return;
       }
       case 'frame': {
+        if (message.ssao !== undefined) engine.renderer.ssao = message.ssao;
         if (message.ack !== undefined) client.acked = Math.max(client.acked, Math.min(message.ack, client.seq));
         if (message.stop) client.stream = undefined;
         else if (message.width !== undefined || message.height !== undefined || message.fps !== undefined || message.quality !== undefined || !client.stream) {
