@@ -115,6 +115,13 @@ try {
   check('every edit reached a frame', latencies.length === 5);
   check('no page errors', errors.length === 0, errors.join('; '));
   console.log(JSON.stringify({ editToFrameMs: { median: sorted[2], min: sorted[0], max: sorted[4], all: sorted.map(Math.round) }, writeAndCompileMs: { median: compileMs[2] }, frameSize: [640, 384] }));
+  // To look at the tool as a person would: CUTTLE_TOOL_SCREENSHOT=/tmp/tool.png
+  if (process.env.CUTTLE_TOOL_SCREENSHOT) {
+    await page.setViewportSize({ width: 1300, height: 820 });
+    await page.locator('#units li', { hasText: 'crate_001' }).click();
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: process.env.CUTTLE_TOOL_SCREENSHOT });
+  }
   await browser.close();
   exitCode = results.every((r) => r.ok) ? 0 : 1;
 } catch (error) {

@@ -83,6 +83,10 @@ export class ToolServer {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...security }).end(readFileSync(join(PAGE_DIR, 'index.html')));
       return;
     }
+    if (request.method === 'GET' && url.pathname === '/tool.css') {
+      response.writeHead(200, { 'content-type': 'text/css; charset=utf-8', ...security }).end(readFileSync(join(PAGE_DIR, 'tool.css')));
+      return;
+    }
     if (request.method === 'GET' && url.pathname === '/tool.js') {
       response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', ...security }).end(this.#script);
       return;
