@@ -221,7 +221,11 @@ export class SlaveServer {
     const due = this.#due(now);
     if (due.length === 0) {
       // Nobody wants a frame now: keep the world ticking, look again soon.
-      this.#engine.tick();
+      try {
+        this.#engine.tick();
+      } catch (error) {
+        this.#engine.log('error', 'world', `update failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
       this.#schedule(this.#clients.size > 0 ? 15 : 100);
       return;
     }
