@@ -1,0 +1,135 @@
+// End to end: compile the sample project, start the engine in slave mode, start the tool (which
+// launches the compiler in watch mode), open the tool in Debian's headless Chromium, edit a
+// property, and see the change in a streamed frame. Prints the edit-to-frame times measured by
+// the page. Never downloads a browser: /usr/bin/chromium (or CUTTLE_CHROMIUM).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const ENGINE = join(ROOT, 'engine', 'bin', 'cuttle-engine.mjs');
+const TOOL = join(ROOT, 'engine-tool', 'bin', 'cuttle-engine-tool.mjs');
+const results: { name: string; ok: boolean; detail?: string }[] = [];
+const children: ChildProcess[] = [];
+
+/** Lines that differ between two texts, outside their common head and tail. */
+function changedLines(a: string, b: string): number {
+  const x = a.split('\n'), y = b.split('\n');
+  let head = 0;
+  while (head < x.length && head < y.length && x[head] === y[head]) head++;
+  let tail = 0;
+  while (tail < x.length - head && tail < y.length - head && x[x.length - 1 - tail] === y[y.length - 1 - tail]) tail++;
+  return Math.max(x.length, y.length) - head - tail;
+}
+
+function check(name: string, ok: boolean, detail?: string): void {
+  results.push({ name, ok, ...(detail === undefined ? {} : { detail }) });
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? `: ${detail}` : ''}`);
+}
+
+function start(args: string[]): { child: ChildProcess; line: Promise<Record<string, unknown>> } {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const line = new Promise<Record<string, unknown>>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const found = out.split('\n').find((l) => l.includes('"listening"'));
+      if (found) resolve(JSON.parse(found) as Record<string, unknown>);
+    });
+    child.on('exit', (code) => { reject(new Error(`${args[0]} exited with ${code}: ${stderr}`)); });
+  });
+  return { child, line };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => { resolve(port); });
+    });
+  });
+}
+
+const chromiumPath = process.env.CUTTLE_CHROMIUM ?? '/usr/bin/chromium';
+if (!existsSync(chromiumPath)) {
+  console.error(`No Chromium at ${chromiumPath}: apt-get install chromium (bash tooling/scripts/setup.sh does), or set CUTTLE_CHROMIUM.`);
+  process.exit(1);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'cuttle-tool-e2e-'));
+const source = join(dir, 'sample');
+const out = join(dir, 'out');
+cpSync(join(ROOT, 'engine', 'sample'), source, { recursive: true });
+const started = performance.now();
+let exitCode = 1;
+try {
+  const compile = spawn(process.execPath, [ENGINE, 'compile', source, out, '--quiet'], { stdio: 'inherit' });
+  const compiled = await new Promise<number | null>((resolve) => compile.on('exit', resolve));
+  check('the sample project compiles', compiled === 0);
+  const toolPort = await freePort();
+  const engine = start([ENGINE, 'run', '--slave', out, '--allow-origin', `http://127.0.0.1:${toolPort}`, '--json']);
+  const listening = await engine.line;
+  const tool = start([TOOL, '--source', source, '--compiled', out, '--engine', String(listening.url), '--token', String(listening.token), '--port', String(toolPort), '--json']);
+  const toolUrl = String((await tool.line).url);
+
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(toolUrl);
+  interface Tool { state: { frames: number; generation: number; latencies: { ms: number; compileMs: number }[]; lastError?: string }; edit(unit: string, property: string, value: unknown): Promise<void>; meanColor(): [number, number, number] }
+  const frames = (): Promise<number> => page.evaluate(() => (window as unknown as { cuttleTool: Tool }).cuttleTool.state.frames);
+  await page.waitForFunction(() => ((window as unknown as { cuttleTool?: Tool }).cuttleTool?.state.frames ?? 0) >= 3, undefined, { timeout: 30_000 });
+  check('the tool shows streamed frames', (await frames()) >= 3);
+  const units = await page.locator('#units li').count();
+  check('the tool lists the level\'s units', units === 282, `${units} units`);
+  const before = await page.evaluate(() => (window as unknown as { cuttleTool: Tool }).cuttleTool.meanColor());
+
+  // The edit: the floor takes the blue painted material.
+  const levelPath = join(source, 'levels', 'courtyard.level');
+  const textBefore = readFileSync(levelPath, 'utf8');
+  await page.evaluate(() => (window as unknown as { cuttleTool: Tool }).cuttleTool.edit('floor', 'material', 'materials/painted'));
+  await page.waitForFunction(() => (window as unknown as { cuttleTool: Tool }).cuttleTool.state.latencies.length >= 1, undefined, { timeout: 30_000 });
+  const after = await page.evaluate(() => (window as unknown as { cuttleTool: Tool }).cuttleTool.meanColor());
+  const blueShift = after[2] - after[0] - (before[2] - before[0]);
+  check('the edit shows in the first frame of the new generation (floor turns blue)', blueShift > 25, `blue - red went from ${(before[2] - before[0]).toFixed(1)} to ${(after[2] - after[0]).toFixed(1)}`);
+  const textAfter = readFileSync(levelPath, 'utf8');
+  const changed = changedLines(textBefore, textAfter);
+  check('the SJSON source changed by one line, comments kept', changed === 1 && textAfter.startsWith('// The sample level'), `${changed} changed line(s)`);
+
+  // More edits, to time edit-to-frame: move a crate up and down.
+  for (let i = 0; i < 4; i++) {
+    await page.evaluate((y) => (window as unknown as { cuttleTool: Tool }).cuttleTool.edit('crate_001', 'position', [-17.7, y, 2]), 0.5 + ((i + 1) % 2));
+    await page.waitForFunction((n) => (window as unknown as { cuttleTool: Tool }).cuttleTool.state.latencies.length >= n, i + 2, { timeout: 30_000 });
+  }
+  const latencies = await page.evaluate(() => (window as unknown as { cuttleTool: Tool }).cuttleTool.state.latencies);
+  const sorted = latencies.map((l) => l.ms).sort((a, b) => a - b);
+  const compileMs = latencies.map((l) => l.compileMs).sort((a, b) => a - b);
+  check('every edit reached a frame', latencies.length === 5);
+  check('no page errors', errors.length === 0, errors.join('; '));
+  console.log(JSON.stringify({ editToFrameMs: { median: sorted[2], min: sorted[0], max: sorted[4], all: sorted.map(Math.round) }, writeAndCompileMs: { median: compileMs[2] }, frameSize: [640, 384] }));
+  // To look at the tool as a person would: CUTTLE_TOOL_SCREENSHOT=/tmp/tool.png
+  if (process.env.CUTTLE_TOOL_SCREENSHOT) {
+    await page.setViewportSize({ width: 1300, height: 820 });
+    await page.locator('#units li', { hasText: 'crate_001' }).click();
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: process.env.CUTTLE_TOOL_SCREENSHOT });
+  }
+  await browser.close();
+  exitCode = results.every((r) => r.ok) ? 0 : 1;
+} catch (error) {
+  check('the end-to-end run', false, error instanceof Error ? error.message : String(error));
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  rmSync(dir, { recursive: true, force: true });
+}
+const failed = results.filter((r) => !r.ok).length;
+console.log(`engine tool e2e: ${(performance.now() - started) / 1000 < 1 ? '' : `${((performance.now() - started) / 1000).toFixed(1)} s, `}${results.length - failed} passed, ${failed} failed`);
+process.exit(exitCode);

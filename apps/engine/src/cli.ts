@@ -1,0 +1,89 @@
+// `cuttle-engine`: the data compiler and the slave-mode engine in one program, as in the post
+// (the compiler is the engine started with a compile flag, so the two never disagree).
+import { parseArgs } from 'node:util';
+import { compileProject, type CompileReport, type ProgressEvent } from './compiler/compile-project.ts';
+import { watchProject } from './compiler/watch.ts';
+import { CompileError, EngineError } from './errors.ts';
+
+export const USAGE = `cuttle-engine compile <source> <out> [--watch] [--force] [--json]
+    Compiles a project's SJSON/JSON sources (levels, units, Flow graphs, materials, fonts,
+    GLB meshes, PNG textures, packages) into runtime data and a manifest. Incremental: only
+    changed sources and what embeds them are rebuilt. --json prints one JSON line per event.
+
+cuttle-engine run --slave <compiled> [--host 127.0.0.1] [--port 0] [--token T]
+    [--allow-origin http://127.0.0.1:5175]... [--script module.ts] [--source <project>]
+    Loads the compiled data's boot package and serves the tool protocol over a WebSocket;
+    prints the URL and token to connect with.
+`;
+
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+const processIo: CliIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
+
+function describeReport(report: CompileReport): string {
+  const lines = report.failed.map(({ error }) => `error: ${error.message}`);
+  lines.push(`compiled ${report.compiled.length}, up to date ${report.upToDate}, failed ${report.failed.length}${report.removed.length ? `, removed ${report.removed.length}` : ''} in ${report.ms.toFixed(0)} ms`);
+  return lines.join('\n') + '\n';
+}
+
+function reportJson(report: CompileReport): string {
+  return JSON.stringify({
+    event: 'compiled',
+    compiled: report.compiled,
+    upToDate: report.upToDate,
+    failed: report.failed.map(({ path, error }) => ({ path, file: error.file, line: error.line, column: error.column, problem: error.problem, fix: error.fix, message: error.message })),
+    removed: report.removed,
+    ms: Math.round(report.ms * 10) / 10,
+  }) + '\n';
+}
+
+async function compileCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { watch: { type: 'boolean' }, force: { type: 'boolean' }, json: { type: 'boolean' }, quiet: { type: 'boolean' } } });
+  const [source, out] = positionals;
+  if (source === undefined || out === undefined) {
+    io.stderr(USAGE);
+    return 2;
+  }
+  const json = values.json === true;
+  const onProgress = (e: ProgressEvent): void => {
+    if (json) io.stdout(JSON.stringify({ event: 'progress', ...e, ms: Math.round(e.ms * 10) / 10 }) + '\n');
+    else if (!values.quiet) io.stderr(`[${e.index}/${e.total}] ${e.ok ? '' : 'FAILED '}${e.path} (${e.reason}, ${e.ms.toFixed(0)} ms)\n`);
+  };
+  const report = await compileProject(source, out, { force: values.force === true, onProgress });
+  io.stdout(json ? reportJson(report) : describeReport(report));
+  if (!values.watch) return report.failed.length > 0 ? 1 : 0;
+  io.stderr(`watching ${source} (Ctrl-C to stop)\n`);
+  const watcher = watchProject(source, out, {
+    onProgress,
+    onCompiled: (r) => { io.stdout(json ? reportJson(r) : describeReport(r)); },
+    onError: (error) => { io.stderr(`error: ${error instanceof Error ? error.message : String(error)}\n`); },
+  });
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  watcher.close();
+  return 0;
+}
+
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === 'compile') return await compileCommand(rest, io);
+    if (command === 'run') {
+      const { runCommand } = await import('./slave/run-command.ts');
+      return await runCommand(rest, io);
+    }
+    io.stdout(USAGE);
+    return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+  } catch (error) {
+    if (error instanceof CompileError || error instanceof EngineError) {
+      io.stderr(`error: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,52 @@
+// What a resource compiler gets: its source (text and parsed document), the project's
+// dependency graph, and helpers that turn problems into CompileErrors with line and column.
+// Every file it reads goes through `readInput`, so the build records it with its hash.
+import type { DependencyGraph, JsonValue } from '@cuttle/tools-merge';
+import { parseSjson, SjsonParseError } from '@cuttle/tools-merge';
+import * as v from 'valibot';
+import { CompileError } from '../errors.ts';
+import { locate } from './locate.ts';
+
+export type PathKey = string | number;
+
+export interface CompileContext {
+  /** Project-relative path of the source, e.g. `levels/courtyard.level`. */
+  readonly path: string;
+  readonly type: string;
+  readonly name: string;
+  readonly bytes: Uint8Array;
+  readonly graph: DependencyGraph;
+  /** Source text (UTF-8). */
+  text(): string;
+  /** The parsed SJSON/JSON document; parse errors become CompileErrors. */
+  document(): JsonValue;
+  /** Reads another file (project-relative, or absolute) and records it as an input. */
+  readInput(path: string, at: readonly PathKey[]): Uint8Array;
+  /** Checks that a referenced resource exists; a missing one fails at the reference. */
+  requireResource(type: string, name: string, at: readonly PathKey[]): void;
+  fail(at: readonly PathKey[], problem: string, fix: string): never;
+}
+
+/** Validates `doc` against a valibot schema; the first issue fails at its path. */
+export function validate<S extends v.GenericSchema>(ctx: CompileContext, schema: S, doc: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, doc);
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const path: PathKey[] = (issue.path ?? []).map((item) => item.key as PathKey);
+  const where = path.length === 0 ? 'the file' : path.join('.');
+  return ctx.fail(path, `${where}: ${issue.message}`, 'Fix the value (see the resource format in apps/engine/README.md)');
+}
+
+export function parseDocument(path: string, text: string): JsonValue {
+  try {
+    return parseSjson(text, { source: path });
+  } catch (error) {
+    if (error instanceof SjsonParseError) throw new CompileError(path, error.line, error.column, `does not parse: ${error.message.replace(/^.*?:\d+:\d+: /, '')}`, 'Fix the SJSON syntax there');
+    throw error;
+  }
+}
+
+export function failAt(path: string, text: string, at: readonly PathKey[], problem: string, fix: string): never {
+  const { line, column } = locate(text, at);
+  throw new CompileError(path, line, column, problem, fix);
+}

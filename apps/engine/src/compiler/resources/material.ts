@@ -1,0 +1,26 @@
+// material: glTF's metallic-roughness parameters and texture references → a small container.
+import type { MaterialMeta } from '../../runtime/formats.ts';
+import { writeContainer } from '../../runtime/container.ts';
+import { validate, type CompileContext } from '../context.ts';
+import { MATERIAL_SOURCE } from '../schemas.ts';
+
+export function compileMaterial(ctx: CompileContext): Uint8Array {
+  const src = validate(ctx, MATERIAL_SOURCE, ctx.document());
+  if (src.caustics && src.alpha_mode !== 'blend') ctx.fail(['caustics'], 'caustics are set on a material that is not blended', 'Set alpha_mode = "blend" (water) or remove caustics');
+  if (src.base_color_texture !== undefined) ctx.requireResource('png', src.base_color_texture, ['base_color_texture']);
+  if (src.normal_texture !== undefined) ctx.requireResource('png', src.normal_texture, ['normal_texture']);
+  const meta: MaterialMeta = {
+    baseColor: src.base_color ?? [1, 1, 1, 1],
+    metallic: src.metallic ?? 0,
+    roughness: src.roughness ?? 0.8,
+    emissive: src.emissive ?? [0, 0, 0],
+    alphaMode: src.alpha_mode ?? 'opaque',
+    alphaCutoff: src.alpha_cutoff ?? 0.5,
+    normalScale: src.normal_scale ?? 1,
+    doubleSided: src.double_sided ?? false,
+    caustics: src.caustics ?? false,
+    ...(src.base_color_texture === undefined ? {} : { baseColorTexture: src.base_color_texture }),
+    ...(src.normal_texture === undefined ? {} : { normalTexture: src.normal_texture }),
+  };
+  return writeContainer({ type: 'material', meta });
+}

@@ -1,0 +1,45 @@
+// `--watch`: recompile when a source file is saved. Saves arrive as bursts of events (editors
+// write temp files and rename), so changes are gathered for a short quiet period first, and a
+// compile never overlaps another: changes during one trigger one more after it.
+import { watch, type FSWatcher } from 'node:fs';
+import { compileProject, type CompileOptions, type CompileReport } from './compile-project.ts';
+
+export interface Watcher {
+  close(): void;
+}
+
+export function watchProject(source: string, out: string, options: CompileOptions & { quietMs?: number; onCompiled: (report: CompileReport) => void; onError: (error: unknown) => void }): Watcher {
+  const quietMs = options.quietMs ?? 25;
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let again = false;
+  const run = async (): Promise<void> => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      options.onCompiled(await compileProject(source, out, options));
+    } catch (error) {
+      options.onError(error);
+    } finally {
+      running = false;
+      if (again) {
+        again = false;
+        void run();
+      }
+    }
+  };
+  const watcher: FSWatcher = watch(source, { recursive: true }, (_event, file) => {
+    if (file?.split(/[\\/]/).some((part) => part.startsWith('.'))) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void run(), quietMs);
+  });
+  return {
+    close() {
+      clearTimeout(timer);
+      watcher.close();
+    },
+  };
+}

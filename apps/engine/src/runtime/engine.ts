@@ -1,0 +1,186 @@
+// The engine of slave mode: one WebGPU device, one Renderer, the compiled data, the running
+// world, and offscreen frames read back for streaming. Hot reload swaps the world only once
+// the new one is built, so a failed load keeps the old resources and says why.
+import { lookAt, perspective } from '@cuttle/gpu-culling';
+import { GuiRenderer } from '@cuttle/gui';
+import { PASSES, Renderer, type PassName } from '@cuttle/render';
+import { TimeStep } from '@cuttle/timestep';
+import { EngineError } from '../errors.ts';
+import type { PackageMeta } from './formats.ts';
+import { requestEngineDevice, type EngineDevice } from './gpu.ts';
+import { ResourceStore } from './resources.ts';
+import { World, type LogFn } from './world.ts';
+
+export interface CameraInput {
+  position: [number, number, number];
+  target: [number, number, number];
+  fovY?: number;
+}
+
+export interface RenderedFrame {
+  width: number;
+  height: number;
+  /** RGBA8, rows top first, `width * 4` bytes each. */
+  pixels: Uint8Array;
+  /** CPU milliseconds: update, record + submit, GPU wait and readback. */
+  cpu: { update: number; record: number; readback: number };
+  /** GPU milliseconds per pass of the previous frame (when the adapter has timestamps). */
+  gpu: Partial<Record<PassName, number>>;
+  /** Reload generation the frame shows. */
+  generation: number;
+}
+
+interface Target {
+  texture: GPUTexture;
+  buffers: GPUBuffer[];
+  next: number;
+}
+
+export interface EngineOptions {
+  data: string;
+  /** Package to boot (default `boot`). */
+  boot?: string;
+  log: LogFn;
+}
+
+export class Engine {
+  readonly store: ResourceStore;
+  readonly renderer: Renderer;
+  readonly guiRenderer: GuiRenderer;
+  world: World;
+  camera: CameraInput;
+  generation = 0;
+  readonly level: string;
+  #timings: Partial<Record<PassName, number>> = {};
+  #timingsPending = false;
+  readonly #targets = new Map<string, Target>();
+  #lastTick = performance.now();
+  // BitSquid's smoothed step: frames are paced by the tools' requests and the GPU, so raw
+  // deltas jitter; walkers and Flow timers advance by the filtered step (time debt keeps sync).
+  readonly #clock = new TimeStep();
+
+  private constructor(
+    readonly gpu: EngineDevice,
+    options: EngineOptions,
+  ) {
+    this.store = new ResourceStore(options.data);
+    const boot = options.boot ?? 'boot';
+    const pkg = this.store.get<PackageMeta>('package', boot).meta;
+    const level = pkg.resources.find((r) => r.type === 'level');
+    if (!level) throw new EngineError(`${boot}.package lists no level to load; add level = ["levels/<name>"].`);
+    this.level = level.name;
+    this.renderer = new Renderer(gpu.device, { format: 'rgba8unorm', maxLights: 1024, shadowMapSize: 1024, timestamps: gpu.timestamps });
+    this.guiRenderer = new GuiRenderer(gpu.device, 'rgba8unorm');
+    this.log = options.log;
+    this.world = new World({ device: gpu.device, store: this.store, guiRenderer: this.guiRenderer, log: options.log }, this.level);
+    this.camera = { position: this.world.meta.camera.position, target: this.world.meta.camera.target };
+  }
+
+  log: LogFn;
+
+  static async start(options: EngineOptions): Promise<Engine> {
+    const gpu = await requestEngineDevice();
+    return new Engine(gpu, options);
+  }
+
+  /**
+   * Reloads recompiled resources (source paths, e.g. `levels/courtyard.level`): the world is
+   * rebuilt from the current data; on failure the old world keeps running and the error is
+   * returned.
+   */
+  reload(paths: readonly string[]): { ok: true; generation: number } | { ok: false; error: string } {
+    let undo: { restore(): void } | undefined;
+    try {
+      undo = this.store.invalidate(paths);
+      for (const path of paths) if (!(path in this.store.manifest.resources)) throw new EngineError(`${path} is not in the compiled data; compile it first.`);
+      const next = new World({ device: this.gpu.device, store: this.store, guiRenderer: this.guiRenderer, log: this.log }, this.level, this.world);
+      next.time = this.world.time;
+      this.world.destroy(next);
+      this.world = next;
+      this.generation++;
+      return { ok: true, generation: this.generation };
+    } catch (error) {
+      undo?.restore();
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /** Advances the world to now by the smoothed time step (a stall is capped, then paid back). */
+  tick(): number {
+    const now = performance.now();
+    const dt = this.#clock.advance(Math.min(0.25, (now - this.#lastTick) / 1000));
+    this.#lastTick = now;
+    this.world.update(dt);
+    return dt;
+  }
+
+  #target(width: number, height: number): Target {
+    const key = `${width}x${height}`;
+    let target = this.#targets.get(key);
+    if (!target) {
+      for (const [k, t] of this.#targets) {
+        t.texture.destroy();
+        for (const b of t.buffers) b.destroy();
+        this.#targets.delete(k);
+      }
+      const device = this.gpu.device;
+      target = {
+        texture: device.createTexture({ label: 'cuttle.engine.frame', size: [width, height], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC }),
+        buffers: [0, 1].map(() => device.createBuffer({ label: 'cuttle.engine.readback', size: width * height * 4, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ })),
+        next: 0,
+      };
+      this.#targets.set(key, target);
+    }
+    return target;
+  }
+
+  /** Renders the world offscreen at `width` x `height` and reads the pixels back. */
+  async renderFrame(width: number, height: number): Promise<RenderedFrame> {
+    if (width % 64 !== 0 || width < 64 || height < 16 || width > 3840 || height > 2160) throw new EngineError(`frame size ${width}x${height}: width must be a multiple of 64 from 64 to 3840, height 16 to 2160.`);
+    const t0 = performance.now();
+    this.tick();
+    const t1 = performance.now();
+    const device = this.gpu.device;
+    const target = this.#target(width, height);
+    const buffer = target.buffers[target.next]!;
+    target.next = (target.next + 1) % target.buffers.length;
+    const { position, target: look, fovY } = this.camera;
+    const camera = { view: lookAt(position, look), projection: perspective({ fovY: fovY ?? 0.85, aspect: width / height, near: 0.1, far: Infinity, reversedZ: true }) };
+    const encoder = device.createCommandEncoder();
+    const generation = this.generation;
+    this.world.record(encoder, this.renderer, camera, { view: target.texture.createView(), width, height }, true);
+    encoder.copyTextureToBuffer({ texture: target.texture }, { buffer, bytesPerRow: width * 4 }, [width, height]);
+    device.queue.submit([encoder.finish()]);
+    this.world.render.settleMotion();
+    if (this.gpu.timestamps && !this.#timingsPending) {
+      this.#timingsPending = true;
+      this.renderer.readTimings().then(
+        (t) => {
+          this.#timings = { ...t };
+          this.#timingsPending = false;
+        },
+        () => {
+          this.#timingsPending = false;
+        },
+      );
+    }
+    const t2 = performance.now();
+    await buffer.mapAsync(GPUMapMode.READ);
+    const pixels = new Uint8Array(buffer.getMappedRange().slice(0));
+    buffer.unmap();
+    const t3 = performance.now();
+    const gpu: Partial<Record<PassName, number>> = {};
+    for (const pass of PASSES) if (this.#timings[pass] !== undefined) gpu[pass] = this.#timings[pass];
+    return { width, height, pixels, cpu: { update: t1 - t0, record: t2 - t1, readback: t3 - t2 }, gpu, generation };
+  }
+
+  destroy(): void {
+    this.world.destroy();
+    this.renderer.destroy();
+    for (const t of this.#targets.values()) {
+      t.texture.destroy();
+      for (const b of t.buffers) b.destroy();
+    }
+    this.gpu.device.destroy();
+  }
+}

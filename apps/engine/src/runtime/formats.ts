@@ -1,0 +1,106 @@
+// What each compiled resource's container header holds (the `meta` of runtime/container.ts).
+// The compiler writes these, the runtime reads them; both import this file.
+import { murmurHash2 } from '@cuttle/tools-merge';
+
+/** Bump when any runtime format changes: every output is rebuilt by the next compile. */
+export const DATA_FORMAT_VERSION = 1;
+
+/** The 32-bit name hash that stands for a resource inside runtime data. */
+export function resourceHash(type: string, name: string): number {
+  return murmurHash2(`${type}:${name}`);
+}
+
+export type AlphaMode = 'opaque' | 'mask' | 'blend';
+
+export interface MaterialMeta {
+  baseColor: [number, number, number, number];
+  metallic: number;
+  roughness: number;
+  emissive: [number, number, number];
+  alphaMode: AlphaMode;
+  alphaCutoff: number;
+  normalScale: number;
+  doubleSided: boolean;
+  caustics: boolean;
+  /** Names of png resources. */
+  baseColorTexture?: string;
+  normalTexture?: string;
+}
+
+export interface TextureMeta {
+  width: number;
+  height: number;
+  /** Section `rgba`: width * height * 4 bytes, top row first. */
+}
+
+export interface StaticMeshMeta {
+  kind: 'static';
+  vertexCount: number;
+  /** Sections: positions, normals, uvs (f32), indices (u32). */
+  bounds: { min: [number, number, number]; max: [number, number, number] };
+}
+
+export interface ClipChannelMeta {
+  node: number;
+  path: 'translation' | 'rotation' | 'scale';
+  interpolation: 'LINEAR' | 'STEP' | 'CUBICSPLINE';
+  /** Section names of the key times and values. */
+  times: string;
+  values: string;
+}
+
+export interface SkinnedMeshMeta {
+  kind: 'skinned';
+  vertexCount: number;
+  bonesUsed: number;
+  jointCount: number;
+  /** Sections: positionNormal, tangent, bones (packed @cuttle/gpu-skinning streams), indices,
+   * skeleton parents (i32), translations, rotations, scales, inverseBind (f32), joints (u32). */
+  clips: { name: string; channels: ClipChannelMeta[] }[];
+}
+
+export type MeshMeta = StaticMeshMeta | SkinnedMeshMeta;
+
+export interface FontMeta {
+  size: number;
+  spread: number;
+  /** Section `fnt`: the BMFont (AngelCode text, which keeps the distanceField block); `page<i>`: single-channel distance-field pages. */
+  pages: { width: number; height: number }[];
+}
+
+export interface UnitMeta {
+  mesh?: string;
+  material?: string;
+  flow?: string;
+  light?: { color: [number, number, number]; range: number; intensity: number };
+  character?: { speed: number; radius: number };
+}
+
+export interface LevelUnitInfo {
+  id: string;
+  unit: string;
+}
+
+export interface LevelMeta {
+  flow?: string;
+  font?: string;
+  title?: { text: string; x: number; y: number; size: number };
+  sun: { direction: [number, number, number]; color: [number, number, number]; intensity: number };
+  camera: { position: [number, number, number]; target: [number, number, number] };
+  fluid?: { particles: number; min: [number, number, number]; max: [number, number, number]; color: [number, number, number] };
+  ambient?: number;
+  /** Placed units in archive order (their `unit` component's `id` indexes this). */
+  units: LevelUnitInfo[];
+  /** Resource hash (decimal) → "type:name", for every hash in the archive. */
+  names: Record<string, string>;
+  /** Section `ecs`: the @cuttle/ecs archive. */
+}
+
+export interface PackageMeta {
+  resources: { type: string; name: string }[];
+}
+
+export interface FlowMeta {
+  kind: 'unit' | 'level';
+  /** Section `blob`: the @cuttle/flow program. */
+}

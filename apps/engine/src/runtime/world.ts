@@ -1,0 +1,373 @@
+// A loaded level, running: the @cuttle/ecs scene from the level's archive, a @cuttle/render
+// scene built from it (static units through EcsBinding, culled point lights, skinned walkers
+// through @cuttle/gpu-skinning, a @cuttle/gpu-fluid pool), the Flow programs of the level and
+// of its units, and the title drawn with the level's distance-field font (@cuttle/gui).
+// Reloading builds a new World from the current compiled data, reusing the GPU-heavy parts
+// (skinning, fluid) when their setup did not change; the old one stays until the new one exists.
+import { loadLibrary, type Entity } from '@cuttle/ecs';
+import { FlowRuntime, loadFlowProgram, type FlowInstance, type FlowProgram } from '@cuttle/flow';
+import { damBreakPositions, FluidSimulation } from '@cuttle/gpu-fluid';
+import { computePalette, createAnimationClip, createPaletteScratch, createPose, createSkeleton, GpuSkinning, sampleClip, type AnimationClip, type PaletteScratch, type Pose, type Skeleton, type SkinnedInstance } from '@cuttle/gpu-skinning';
+import { Gui, GuiFont, parseBMFont, type GuiRenderer } from '@cuttle/gui';
+import { EcsBinding, RenderScene, type GuiOverlay, type MaterialInput, type Renderer, type RenderCamera, type RenderTarget } from '@cuttle/render';
+import { createLevelLibrary } from '../compiler/resources/level.ts';
+import { EngineError } from '../errors.ts';
+import { section } from './container.ts';
+import { createFlowRegistry } from './flow-actions.ts';
+import type { FontMeta, LevelMeta, MaterialMeta, MeshMeta, TextureMeta } from './formats.ts';
+import type { ResourceStore } from './resources.ts';
+
+export type LogFn = (level: 'info' | 'warning' | 'error', system: string, message: string) => void;
+
+interface CharacterSet {
+  key: string;
+  skinning: GpuSkinning;
+  instances: SkinnedInstance[];
+  skeleton: Skeleton;
+  clip: AnimationClip;
+  pose: Pose;
+  scratch: PaletteScratch;
+  palette: Float32Array;
+  /** Per character: centre x, z, radius, speed, phase. */
+  paths: Float32Array;
+}
+
+interface FluidPool {
+  key: string;
+  fluid: FluidSimulation;
+  radius: number;
+}
+
+interface TitleFont {
+  key: unknown;
+  font: GuiFont;
+  material: number;
+}
+
+export interface WorldShared {
+  device: GPUDevice;
+  store: ResourceStore;
+  guiRenderer: GuiRenderer;
+  log: LogFn;
+}
+
+export class World {
+  readonly meta: LevelMeta;
+  readonly ecs: ReturnType<typeof createLevelLibrary>;
+  readonly render: RenderScene;
+  readonly binding = new EcsBinding();
+  readonly overlays: GuiOverlay[] = [];
+  /** Entities of the placed units, by the unit's id string. */
+  readonly entities = new Map<string, Entity>();
+  time = 0;
+  lightScale = 1;
+  walkScale = 1;
+  #title = '';
+  #titleId = -1;
+  #gui = new Gui();
+  private titleFont: TitleFont | undefined;
+  private characterSets: CharacterSet[] = [];
+  private fluidPool: FluidPool | undefined;
+  #flow = new FlowRuntime();
+  #flowInstances: FlowInstance[] = [];
+  #lights: { x: number; y: number; z: number; color: [number, number, number]; range: number; intensity: number }[] = [];
+  #lightsDirty = false;
+  readonly #shared: WorldShared;
+
+  /** Builds a world for `level`; on failure throws and leaves `previous` untouched. */
+  constructor(shared: WorldShared, level: string, previous?: World) {
+    this.#shared = shared;
+    const { device, store } = shared;
+    const container = store.get<LevelMeta>('level', level);
+    this.meta = container.meta;
+    this.ecs = createLevelLibrary();
+    loadLibrary(this.ecs.scene.library, section(container, 'ecs', Uint8Array), { seed: 0 });
+    this.ecs.scene.update();
+    const units = this.ecs.managers.unit;
+    for (let i = 0; i < units.count; i++) this.entities.set(this.meta.units[units.fields.id[i]!]!.id, units.getEntity(i));
+
+    const render = new RenderScene(device);
+    this.render = render;
+    try {
+      this.#buildStatic(store);
+      this.#buildLights();
+      this.#buildCharacters(store, previous);
+      this.#buildFluid(previous);
+      this.#buildTitle(store, previous);
+      render.setSun({ direction: this.meta.sun.direction, color: this.meta.sun.color, intensity: this.meta.sun.intensity });
+      render.setShadowBounds([0, 2, 0], 32);
+      this.#startFlow(store);
+    } catch (error) {
+      this.#destroyOwned(previous);
+      render.destroy();
+      throw error;
+    }
+  }
+
+  get title(): string {
+    return this.#title;
+  }
+
+  get characterCount(): number {
+    return this.characterSets.reduce((n, c) => n + c.instances.length, 0);
+  }
+
+  get fluid(): FluidSimulation | undefined {
+    return this.fluidPool?.fluid;
+  }
+
+  #names(hash: number, type: string): string {
+    const name = this.meta.names[hash];
+    if (!name?.startsWith(`${type}:`)) throw new EngineError(`the level refers to ${type} hash ${hash}, which its header does not name; recompile the level.`);
+    return name.slice(type.length + 1);
+  }
+
+  #buildStatic(store: ResourceStore): void {
+    const render = this.render;
+    const meshes = new Map<string, number>();
+    const materials = new Map<string, number>();
+    const textures = new Map<string, number>();
+    const texture = (name: string, srgb: boolean): number => {
+      const key = `${name}:${srgb}`;
+      let id = textures.get(key);
+      if (id === undefined) {
+        const t = store.get<TextureMeta>('png', name);
+        id = render.addTexture({ width: t.meta.width, height: t.meta.height, data: section<Uint8Array<ArrayBuffer>>(t, 'rgba', Uint8Array) }, { srgb });
+        textures.set(key, id);
+      }
+      return id;
+    };
+    const material = (name: string): number => {
+      let id = materials.get(name);
+      if (id === undefined) {
+        const m = store.get<MaterialMeta>('material', name).meta;
+        const input: MaterialInput = { baseColor: m.baseColor, metallic: m.metallic, roughness: m.roughness, emissive: m.emissive, alphaMode: m.alphaMode, alphaCutoff: m.alphaCutoff, normalScale: m.normalScale, doubleSided: m.doubleSided, caustics: m.caustics };
+        if (m.baseColorTexture !== undefined) input.baseColorTexture = texture(m.baseColorTexture, true);
+        if (m.normalTexture !== undefined) input.normalTexture = texture(m.normalTexture, false);
+        id = render.addMaterial(input);
+        materials.set(name, id);
+      }
+      return id;
+    };
+    const mesh = (name: string): number => {
+      let id = meshes.get(name);
+      if (id === undefined) {
+        const c = store.get<MeshMeta>('glb', name);
+        if (c.meta.kind !== 'static') throw new EngineError(`${name}.glb is skinned: place it through a unit with a character component.`);
+        id = render.addMesh({ positions: section(c, 'positions', Float32Array), normals: section(c, 'normals', Float32Array), uvs: section(c, 'uvs', Float32Array), indices: section(c, 'indices', Uint32Array) });
+        meshes.set(name, id);
+      }
+      return id;
+    };
+    const { render: r } = this.ecs.managers;
+    const transforms = this.ecs.scene.transforms;
+    for (let i = 0; i < r.count; i++) {
+      const entity = r.getEntity(i);
+      const row = transforms.indexOf(entity);
+      const instance = render.addInstance(mesh(this.#names(r.fields.mesh[i]!, 'glb')), material(this.#names(r.fields.material[i]!, 'material')), transforms.fields.world.subarray(row * 16, row * 16 + 16));
+      this.binding.bind(entity, instance);
+    }
+  }
+
+  #buildLights(): void {
+    const { light } = this.ecs.managers;
+    const transforms = this.ecs.scene.transforms;
+    for (let i = 0; i < light.count; i++) {
+      const row = transforms.indexOf(light.getEntity(i));
+      const w = transforms.fields.world;
+      const c = light.fields.color;
+      this.#lights.push({ x: w[row * 16 + 12]!, y: w[row * 16 + 13]!, z: w[row * 16 + 14]!, color: [c[i * 3]!, c[i * 3 + 1]!, c[i * 3 + 2]!], range: light.fields.range[i]!, intensity: light.fields.intensity[i]! });
+    }
+    this.#lightsDirty = true;
+    this.#applyLights();
+  }
+
+  #applyLights(): void {
+    if (!this.#lightsDirty) return;
+    this.#lightsDirty = false;
+    const list = this.render.lights;
+    list.clear();
+    for (const l of this.#lights) list.addPointLight({ position: [l.x, l.y, l.z], range: l.range, color: l.color, intensity: l.intensity * this.lightScale });
+  }
+
+  #buildCharacters(store: ResourceStore, previous?: World): void {
+    const { character } = this.ecs.managers;
+    if (character.count === 0) return;
+    const transforms = this.ecs.scene.transforms;
+    const groups = new Map<string, number[]>();
+    for (let i = 0; i < character.count; i++) {
+      const key = `${character.fields.mesh[i]}:${character.fields.material[i]}`;
+      groups.set(key, [...(groups.get(key) ?? []), i]);
+    }
+    for (const [key, rows] of groups) {
+      const meshName = this.#names(character.fields.mesh[rows[0]!]!, 'glb');
+      const materialName = this.#names(character.fields.material[rows[0]!]!, 'material');
+      const c = store.get<MeshMeta>('glb', meshName);
+      if (c.meta.kind !== 'skinned') throw new EngineError(`${meshName}.glb is not skinned, but a character unit uses it.`);
+      const paths = new Float32Array(rows.length * 5);
+      rows.forEach((row, k) => {
+        const t = transforms.indexOf(character.getEntity(row));
+        const w = transforms.fields.world;
+        paths.set([w[t * 16 + 12]!, w[t * 16 + 14]!, character.fields.radius[row]!, character.fields.speed[row]!, character.fields.phase[row]! * Math.PI * 2], k * 5);
+      });
+      const groupKey = `${key}:${rows.length}:${store.manifest.resources[`${meshName}.glb`]?.hash ?? ''}`;
+      const reused = previous?.characterSets.find((set) => set.key === groupKey);
+      let set: CharacterSet;
+      if (reused) {
+        set = { ...reused, paths };
+      } else {
+        const skeleton = createSkeleton({ parents: section(c, 'parents', Int32Array), translations: section(c, 'translations', Float32Array), rotations: section(c, 'rotations', Float32Array), scales: section(c, 'scales', Float32Array), joints: section(c, 'joints', Uint32Array), inverseBindMatrices: section(c, 'inverseBind', Float32Array) });
+        const clipMeta = c.meta.clips[0];
+        if (!clipMeta) throw new EngineError(`${meshName}.glb has no animation for its characters to play.`);
+        const clip = createAnimationClip(skeleton, clipMeta.channels.map((ch) => ({ node: ch.node, path: ch.path, interpolation: ch.interpolation, times: section(c, ch.times, Float32Array), values: section(c, ch.values, Float32Array) })), clipMeta.name);
+        const vertexCount = c.meta.vertexCount;
+        const skinning = new GpuSkinning(this.#shared.device, { maxVertices: vertexCount, maxOutputVertices: vertexCount * rows.length, maxBones: skeleton.jointCount * rows.length, maxInstances: rows.length });
+        const mesh = skinning.addMesh({ format: 'packed', vertexCount, bonesUsed: c.meta.bonesUsed, positionNormal: section<Uint32Array<ArrayBuffer>>(c, 'positionNormal', Uint32Array), tangent: section<Uint32Array<ArrayBuffer>>(c, 'tangent', Uint32Array), bones: section<Uint32Array<ArrayBuffer>>(c, 'bones', Uint32Array) });
+        const instances = rows.map(() => skinning.addInstance({ mesh, palette: skinning.createPalette(skeleton.jointCount) }));
+        set = { key: groupKey, skinning, instances, skeleton, clip, pose: createPose(skeleton), scratch: createPaletteScratch(skeleton), palette: new Float32Array(skeleton.jointCount * 12), paths };
+      }
+      const materialId = this.#characterMaterial(store, materialName);
+      this.render.addSkinned({ skinning: set.skinning, instances: set.instances, indices: section(c, 'indices', Uint32Array), material: materialId });
+      this.characterSets.push(set);
+    }
+    this.#animate();
+  }
+
+  #characterMaterial(store: ResourceStore, name: string): number {
+    const m = store.get<MaterialMeta>('material', name).meta;
+    return this.render.addMaterial({ baseColor: m.baseColor, metallic: m.metallic, roughness: m.roughness, emissive: m.emissive });
+  }
+
+  #buildFluid(previous?: World): void {
+    const f = this.meta.fluid;
+    if (!f) return;
+    const key = JSON.stringify(f);
+    let pool = previous?.fluidPool;
+    if (pool?.key !== key) {
+      const size = [f.max[0] - f.min[0], f.max[1] - f.min[1], f.max[2] - f.min[2]];
+      const h = Math.cbrt((size[0]! * size[1]! * size[2]!) / f.particles) * 1.6;
+      const fluid = new FluidSimulation(this.#shared.device, { capacity: f.particles, parameters: { bounds: { min: f.min, max: f.max }, h } });
+      fluid.emit(damBreakPositions(f.particles, fluid.parameters));
+      pool = { key, fluid, radius: h * 0.45 };
+    }
+    this.fluidPool = pool;
+    this.render.addFluid({ fluid: pool.fluid, color: f.color, radius: pool.radius });
+  }
+
+  #buildTitle(store: ResourceStore, previous?: World): void {
+    const fontName = this.meta.font;
+    if (fontName === undefined) return;
+    const c = store.get<FontMeta>('font', fontName);
+    if (previous?.titleFont?.key === c) {
+      this.titleFont = previous.titleFont;
+    } else {
+      const font = new GuiFont(parseBMFont(new TextDecoder().decode(section(c, 'fnt', Uint8Array))));
+      const pages = c.meta.pages.map((p, i) => ({ width: p.width, height: p.height, channels: 1 as const, data: section(c, `page${i}`, Uint8Array) }));
+      this.titleFont = { key: c, font, material: this.#shared.guiRenderer.createTextMaterial(font, pages, { outline: { width: 1.5, color: 0x000000ff } }) };
+    }
+    this.overlays.push({ gui: this.#gui, renderer: this.#shared.guiRenderer });
+    this.setTitle(this.meta.title?.text ?? '');
+  }
+
+  setTitle(text: string): void {
+    this.#title = text;
+    const t = this.meta.title;
+    if (!this.titleFont || !t) return;
+    const params = { x: t.x, y: t.y, text, font: this.titleFont.font, material: this.titleFont.material, size: t.size, color: 0xffffffff };
+    if (this.#titleId < 0) this.#titleId = this.#gui.create('text', params);
+    else this.#gui.update(this.#titleId, params);
+  }
+
+  #startFlow(store: ResourceStore): void {
+    const registry = createFlowRegistry({
+      log: (message) => { this.#shared.log('info', 'flow', message); },
+      setLightScale: (scale) => {
+        this.lightScale = scale;
+        this.#lightsDirty = true;
+      },
+      setWalkSpeed: (scale) => {
+        this.walkScale = scale;
+      },
+      setTitle: (text) => { this.setTitle(text); },
+    });
+    const programs = new Map<string, FlowProgram>();
+    const program = (name: string): FlowProgram => {
+      let p = programs.get(name);
+      if (!p) {
+        p = loadFlowProgram(section(store.get('flow', name), 'blob', Uint8Array), registry);
+        programs.set(name, p);
+      }
+      return p;
+    };
+    const { script } = this.ecs.managers;
+    const units: FlowInstance[] = [];
+    for (let i = 0; i < script.count; i++) units.push(program(this.#names(script.fields.flow[i]!, 'flow')).instantiate(script.getEntity(i)));
+    const level = this.meta.flow === undefined ? undefined : program(this.meta.flow).instantiate();
+    this.#flowInstances = level ? [level, ...units] : units;
+    for (const instance of units) this.#flow.unitSpawned(instance);
+    if (level) this.#flow.levelLoaded(level);
+  }
+
+  /** Advances Flow timers, animations and light changes by `dt` seconds. */
+  update(dt: number): void {
+    this.time += dt;
+    for (const instance of this.#flowInstances) this.#flow.update(instance, dt);
+    this.#applyLights();
+    this.#animate();
+  }
+
+  #animate(): void {
+    for (const set of this.characterSets) {
+      set.instances.forEach((instance, k) => {
+        const p = set.paths;
+        const [cx, cz, radius, speed, phase] = [p[k * 5]!, p[k * 5 + 1]!, p[k * 5 + 2]!, p[k * 5 + 3]!, p[k * 5 + 4]!];
+        const angle = phase + (this.time * speed * this.walkScale) / radius;
+        const heading = -angle;
+        sampleClip(set.clip, this.time * this.walkScale + phase, set.pose);
+        const [s, c] = [Math.sin(heading), Math.cos(heading)];
+        computePalette(set.skeleton, set.pose, set.palette, { scratch: set.scratch, rootTransform: [c, 0, -s, 0, 0, 1, 0, 0, s, 0, c, 0, cx + Math.cos(angle) * radius, 0, cz + Math.sin(angle) * radius, 1] });
+        set.skinning.writePalette(instance.palette, set.palette);
+      });
+    }
+  }
+
+  /** Records one frame (fluid step, then the renderer's passes) into `encoder`. */
+  record(encoder: GPUCommandEncoder, renderer: Renderer, camera: RenderCamera, target: RenderTarget, stepFluid: boolean): void {
+    this.binding.sync(this.render, this.ecs.scene.transforms);
+    if (stepFluid) this.fluidPool?.fluid.step(encoder);
+    renderer.render(encoder, this.render, camera, target, this.overlays);
+  }
+
+  /** Moves a placed unit (hot path of the property editor's preview); returns false for an unknown id. */
+  setUnitPosition(id: string, position: readonly [number, number, number]): boolean {
+    const entity = this.entities.get(id);
+    if (entity === undefined) return false;
+    const t = this.ecs.scene.transforms;
+    const row = t.indexOf(entity);
+    t.fields.position.set(position, row * 3);
+    t.fields.dirty[row] = 1;
+    this.ecs.scene.update();
+    return true;
+  }
+
+  /** Placed units: id, prefab and world position. */
+  listUnits(): { id: string; unit: string; position: [number, number, number] }[] {
+    const t = this.ecs.scene.transforms;
+    return this.meta.units.map(({ id, unit }) => {
+      const row = t.indexOf(this.entities.get(id)!);
+      return { id, unit, position: [t.fields.world[row * 16 + 12]!, t.fields.world[row * 16 + 13]!, t.fields.world[row * 16 + 14]!] };
+    });
+  }
+
+  /** Frees what this world owns and `next` does not reuse. */
+  destroy(next?: World): void {
+    this.#destroyOwned(next);
+    this.render.destroy();
+  }
+
+  #destroyOwned(other?: World): void {
+    for (const set of this.characterSets) if (!other?.characterSets.some((s) => s.skinning === set.skinning)) set.skinning.destroy();
+    if (this.fluidPool && other?.fluidPool !== this.fluidPool) this.fluidPool.fluid.destroy();
+  }
+}
+

@@ -1,0 +1,294 @@
+// The slave-mode server: a WebSocket server (ws) in front of the engine. Each tool connection
+// is authorized at the upgrade, then every text message is validated; a bad one gets an error
+// reply and changes nothing. Frames are rendered on demand for the tools that asked, encoded as
+// JPEG, and sent only to tools that keep up (backpressure: at most MAX_UNACKED frames in flight
+// and a cap on the socket's buffered bytes), so a slow or stalled tool is skipped, never queued
+// for, and the others are not held back.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { Engine, RenderedFrame } from '../runtime/engine.ts';
+import { authorize } from './auth.ts';
+import { FRAME_HEADER_BYTES, FRAME_MAGIC, MAX_PAYLOAD_BYTES, parseToolMessage, PROTOCOL_VERSION, SUBPROTOCOL, type ToolMessage } from './protocol.ts';
+import { runSlaveCommand, type SlaveCommands } from './slave-script.ts';
+
+/** Frames a tool may have unacknowledged before it is skipped. */
+export const MAX_UNACKED = 2;
+/** Bytes queued on a socket past which it gets no frames until it drains. */
+export const MAX_BUFFERED = 4 * 1024 * 1024;
+
+interface Stream {
+  width: number;
+  height: number;
+  fps: number;
+  quality: number;
+}
+
+interface Client {
+  socket: WebSocket;
+  id: number;
+  stream: Stream | undefined;
+  seq: number;
+  acked: number;
+  lastSent: number;
+  profiler: boolean;
+  skipped: number;
+}
+
+export interface SlaveServerOptions {
+  engine: Engine;
+  host: string;
+  port: number;
+  token: string;
+  allowedOrigins: readonly string[];
+  commands: SlaveCommands;
+}
+
+export class SlaveServer {
+  readonly #engine: Engine;
+  readonly #http: Server;
+  readonly #wss: WebSocketServer;
+  readonly #clients = new Set<Client>();
+  readonly #options: SlaveServerOptions;
+  #nextId = 1;
+  #rendering = false;
+  #timer: NodeJS.Timeout | undefined;
+  #closed = false;
+  #framesRendered = 0;
+  #lastFrame: RenderedFrame | undefined;
+
+  private constructor(options: SlaveServerOptions) {
+    this.#options = options;
+    this.#engine = options.engine;
+    this.#wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES, handleProtocols: (protocols) => (protocols.has(SUBPROTOCOL) ? SUBPROTOCOL : false) });
+    this.#http = createServer((_request, response) => {
+      response.writeHead(426, { 'content-type': 'text/plain' }).end('Connect with a WebSocket (subprotocol cuttle.v1) and the token the engine printed.\n');
+    });
+    this.#http.on('upgrade', (request, socket, head) => {
+      const port = (this.#http.address() as AddressInfo).port;
+      const hosts = [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `${options.host}:${port}`];
+      const auth = authorize(request, { token: options.token, allowedOrigins: options.allowedOrigins, hosts });
+      if (!auth.ok) {
+        this.#engine.log('warning', 'slave', `refused a connection: ${auth.reason}`);
+        socket.end(`HTTP/1.1 ${auth.status} ${auth.status === 401 ? 'Unauthorized' : 'Forbidden'}\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\n${auth.reason}\n`);
+        return;
+      }
+      this.#wss.handleUpgrade(request, socket, head, (ws) => { this.#connected(ws); });
+    });
+    const log = this.#engine.log;
+    this.#engine.log = (level, system, message) => {
+      log(level, system, message);
+      this.#broadcast({ type: 'message', level, system, message });
+    };
+  }
+
+  static async start(options: SlaveServerOptions): Promise<SlaveServer> {
+    const server = new SlaveServer(options);
+    await new Promise<void>((resolve, reject) => {
+      server.#http.once('error', reject);
+      server.#http.listen(options.port, options.host, resolve);
+    });
+    server.#schedule(0);
+    return server;
+  }
+
+  get port(): number {
+    return (this.#http.address() as AddressInfo).port;
+  }
+
+  get url(): string {
+    const host = this.#options.host.includes(':') ? `[${this.#options.host}]` : this.#options.host;
+    return `ws://${host}:${this.port}`;
+  }
+
+  get clientCount(): number {
+    return this.#clients.size;
+  }
+
+  #connected(socket: WebSocket): void {
+    const client: Client = { socket, id: this.#nextId++, stream: undefined, seq: 0, acked: 0, lastSent: 0, profiler: false, skipped: 0 };
+    this.#clients.add(client);
+    socket.on('message', (data, isBinary) => {
+      this.#received(client, data, isBinary);
+    });
+    socket.on('close', () => this.#clients.delete(client));
+    socket.on('error', () => this.#clients.delete(client));
+    this.#send(client, { type: 'hello', protocol: PROTOCOL_VERSION, level: this.#engine.level, generation: this.#engine.generation, title: this.#engine.world.title, units: this.#engine.world.listUnits() });
+  }
+
+  #send(client: Client, message: object): void {
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(message));
+  }
+
+  #broadcast(message: object): void {
+    for (const client of this.#clients) this.#send(client, message);
+  }
+
+  #error(client: Client, problem: string, inReplyTo?: string): void {
+    this.#send(client, { type: 'error', problem, ...(inReplyTo === undefined ? {} : { inReplyTo }) });
+  }
+
+  #received(client: Client, data: RawData, isBinary: boolean): void {
+    if (isBinary) {
+      this.#error(client, 'binary messages are not accepted; send JSON text');
+      return;
+    }
+    const text = Buffer.isBuffer(data) ? data.toString('utf8') : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8');
+    const parsed = parseToolMessage(text);
+    if (!parsed.ok) {
+      this.#error(client, parsed.problem);
+      return;
+    }
+    try {
+      this.#handle(client, parsed.message);
+    } catch (error) {
+      this.#error(client, error instanceof Error ? error.message : String(error), parsed.message.type);
+    }
+  }
+
+  #handle(client: Client, message: ToolMessage): void {
+    const engine = this.#engine;
+    switch (message.type) {
+      case 'message':
+        engine.log(message.level, `tool:${message.system}`, message.message);
+        return;
+      case 'profiler':
+        client.profiler = message.enable;
+        return;
+      case 'script': {
+        const result = runSlaveCommand(this.#options.commands, message.command, message.args);
+        this.#send(client, { type: 'script', ...(message.id === undefined ? {} : { id: message.id }), command: message.command, result: result ?? null });
+        return;
+      }
+      case 'reload': {
+        const t0 = performance.now();
+        const result = engine.reload(message.resources);
+        const ms = Math.round((performance.now() - t0) * 10) / 10;
+        if (result.ok) {
+          engine.log('info', 'reload', `reloaded ${message.resources.join(', ')} in ${ms} ms (generation ${result.generation})`);
+          this.#broadcast({ type: 'reloaded', ...(message.id === undefined ? {} : { id: message.id }), ok: true, generation: result.generation, resources: message.resources, ms, units: engine.world.listUnits() });
+        } else {
+          engine.log('error', 'reload', `reload of ${message.resources.join(', ')} failed, keeping the old data: ${result.error}`);
+          this.#send(client, { type: 'reloaded', ...(message.id === undefined ? {} : { id: message.id }), ok: false, generation: engine.generation, resources: message.resources, error: result.error });
+        }
+        this.#schedule(0);
+        return;
+      }
+      case 'frame': {
+        if (message.ssao !== undefined) engine.renderer.ssao = message.ssao;
+        if (message.ack !== undefined) client.acked = Math.max(client.acked, Math.min(message.ack, client.seq));
+        if (message.stop) client.stream = undefined;
+        else if (message.width !== undefined || message.height !== undefined || message.fps !== undefined || message.quality !== undefined || !client.stream) {
+          const previous = client.stream;
+          client.stream = { width: message.width ?? previous?.width ?? 640, height: message.height ?? previous?.height ?? 360, fps: message.fps ?? previous?.fps ?? 30, quality: message.quality ?? previous?.quality ?? 75 };
+        }
+        this.#schedule(0);
+        return;
+      }
+      case 'camera':
+        engine.camera = { position: message.position, target: message.target, ...(message.fovY === undefined ? {} : { fovY: message.fovY }) };
+        this.#schedule(0);
+        return;
+    }
+  }
+
+  #schedule(ms: number): void {
+    if (this.#closed) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.#pump(), ms);
+  }
+
+  /** Tools due a frame that keep up; stalled ones are skipped (and counted), never queued for. */
+  #due(now: number): Client[] {
+    const due: Client[] = [];
+    for (const client of this.#clients) {
+      const stream = client.stream;
+      if (!stream || client.socket.readyState !== client.socket.OPEN) continue;
+      if (now - client.lastSent < 1000 / stream.fps) continue;
+      if (client.seq - client.acked >= MAX_UNACKED || client.socket.bufferedAmount > MAX_BUFFERED) {
+        client.skipped++;
+        continue;
+      }
+      due.push(client);
+    }
+    return due;
+  }
+
+  async #pump(): Promise<void> {
+    if (this.#rendering || this.#closed) return;
+    const now = performance.now();
+    const due = this.#due(now);
+    if (due.length === 0) {
+      // Nobody wants a frame now: keep the world ticking, look again soon.
+      try {
+        this.#engine.tick();
+      } catch (error) {
+        this.#engine.log('error', 'world', `update failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      this.#schedule(this.#clients.size > 0 ? 15 : 100);
+      return;
+    }
+    this.#rendering = true;
+    try {
+      // One render per requested size; one encoding per (size, quality).
+      const bySize = new Map<string, Client[]>();
+      for (const client of due) {
+        const key = `${client.stream!.width}x${client.stream!.height}`;
+        bySize.set(key, [...(bySize.get(key) ?? []), client]);
+      }
+      for (const clients of bySize.values()) {
+        const { width, height } = clients[0]!.stream!;
+        const t0 = performance.now();
+        const frame = await this.#engine.renderFrame(width, height);
+        this.#lastFrame = frame;
+        this.#framesRendered++;
+        const encoded = new Map<number, Buffer>();
+        const t1 = performance.now();
+        for (const client of clients) {
+          const quality = client.stream!.quality;
+          let jpeg = encoded.get(quality);
+          if (!jpeg) {
+            jpeg = await sharp(frame.pixels, { raw: { width, height, channels: 4 } }).jpeg({ quality, chromaSubsampling: '4:2:0' }).toBuffer();
+            encoded.set(quality, jpeg);
+          }
+          if (client.socket.readyState !== client.socket.OPEN) continue;
+          const header = Buffer.alloc(FRAME_HEADER_BYTES);
+          client.seq++;
+          header.writeUInt32LE(FRAME_MAGIC, 0);
+          header.writeUInt32LE(client.seq, 4);
+          header.writeUInt32LE(width, 8);
+          header.writeUInt32LE(height, 12);
+          header.writeUInt32LE(frame.generation, 16);
+          client.socket.send(Buffer.concat([header, jpeg]), { binary: true });
+          client.lastSent = performance.now();
+        }
+        const encodeMs = performance.now() - t1;
+        for (const client of clients) {
+          if (client.profiler) this.#send(client, { type: 'profiler', frame: this.#framesRendered, width, height, cpu: { ...frame.cpu, encode: encodeMs, total: performance.now() - t0 }, gpu: frame.gpu, skipped: client.skipped });
+        }
+      }
+    } catch (error) {
+      this.#engine.log('error', 'frames', `a frame failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.#rendering = false;
+      this.#schedule(0);
+    }
+  }
+
+  get framesRendered(): number {
+    return this.#framesRendered;
+  }
+
+  get lastFrame(): RenderedFrame | undefined {
+    return this.#lastFrame;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    for (const client of this.#clients) client.socket.terminate();
+    this.#wss.close();
+    await new Promise<void>((resolve) => this.#http.close(() => { resolve(); }));
+  }
+}

@@ -1,0 +1,38 @@
+// Shared by the engine's tests: a scratch copy of the sample project, and running the CLI.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const APP = join(import.meta.dirname, '..');
+export const SAMPLE = join(APP, 'sample');
+export const BIN = join(APP, 'bin', 'cuttle-engine.mjs');
+
+export interface Scratch {
+  dir: string;
+  source: string;
+  out: string;
+  dispose(): void;
+}
+
+/** A temporary folder with a copy of the sample project in `source` and an empty `out`. */
+export function scratchProject(): Scratch {
+  const dir = mkdtempSync(join(tmpdir(), 'cuttle-engine-'));
+  const source = join(dir, 'source');
+  cpSync(SAMPLE, source, { recursive: true });
+  return { dir, source, out: join(dir, 'out'), dispose: () => { rmSync(dir, { recursive: true, force: true }); } };
+}
+
+/** Starts `cuttle-engine <args>` as a separate process (the real program, from source). */
+export function startCli(args: string[], env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+export async function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = startCli(args, env);
+  let stdout = '', stderr = '';
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, stdout, stderr };
+}

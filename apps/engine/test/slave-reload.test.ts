@@ -1,0 +1,108 @@
+// Hot reload in a running engine: a material, a level's units, a Flow graph and a font are
+// recompiled and reloaded without a restart, and the change shows in the streamed frames or
+// through the slave script; a resource that fails to load keeps the old one and says why.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { compileProject } from '../src/compiler/compile-project.ts';
+import { scratchProject, type Scratch } from './helpers.ts';
+import { connect, startSlave, type SlaveProcess, type ToolClient } from './slave-helpers.ts';
+
+let project: Scratch;
+let slave: SlaveProcess;
+let tool: ToolClient;
+let reloadId = 0;
+beforeAll(async () => {
+  project = scratchProject();
+  slave = await startSlave(project);
+  tool = await connect(slave.url);
+  await tool.next((m) => m.type === 'hello');
+  // Straight down at the floor in front of the crates: mostly paving.
+  tool.send({ type: 'camera', position: [0, 12, -2], target: [0, 0, -2.01] });
+  tool.send({ type: 'frame', width: 192, height: 128, fps: 20, quality: 90 });
+}, 60_000);
+afterAll(async () => {
+  tool.close();
+  await slave.stop();
+  project.dispose();
+});
+
+function edit(path: string, from: string, to: string): void {
+  const file = join(project.source, path);
+  const text = readFileSync(file, 'utf8');
+  expect(text).toContain(from);
+  writeFileSync(file, text.replace(from, to));
+}
+
+async function meanColor(frame: Buffer): Promise<[number, number, number]> {
+  const { data, info } = await sharp(frame.subarray(20)).raw().toBuffer({ resolveWithObject: true });
+  const sum = [0, 0, 0];
+  for (let i = 0; i < data.length; i += info.channels) for (let c = 0; c < 3; c++) sum[c]! += data[i + c]!;
+  const n = data.length / info.channels;
+  return [sum[0]! / n, sum[1]! / n, sum[2]! / n];
+}
+
+async function recompileAndReload(paths: string[]): Promise<Record<string, unknown>> {
+  const report = await compileProject(project.source, project.out);
+  expect(report.failed).toEqual([]);
+  const id = ++reloadId;
+  tool.send({ type: 'reload', id, resources: paths });
+  return tool.next((m) => m.type === 'reloaded' && m.id === id);
+}
+
+const generationOf = (frame: Buffer): number => frame.readUInt32LE(16);
+
+describe('hot reload', () => {
+  test('a material: the paving turns red in the next frames', async () => {
+    const before = await meanColor(await tool.nextFrame((f) => generationOf(f) === 0));
+    edit('materials/stone.material', 'base_color = [0.55 0.5 0.45 1]', 'base_color = [0.9 0.05 0.05 1]');
+    const reloaded = await recompileAndReload(['materials/stone.material']);
+    expect(reloaded).toMatchObject({ ok: true, generation: 1 });
+    const after = await meanColor(await tool.nextFrame((f) => generationOf(f) === 1));
+    expect(after[0] - after[1]).toBeGreaterThan(before[0] - before[1] + 40);
+  }, 60_000);
+
+  test("a level's units: a moved unit is where the source says", async () => {
+    edit('levels/courtyard.level', 'position = [-17.7 0.5 2]', 'position = [-17.7 3.5 2]');
+    const reloaded = await recompileAndReload(['levels/courtyard.level']);
+    expect(reloaded.ok).toBe(true);
+    const units = reloaded.units as { id: string; position: number[] }[];
+    expect(units.find((u) => u.id === 'crate_001')!.position[1]).toBeCloseTo(3.5);
+    await tool.nextFrame((f) => generationOf(f) === reloaded.generation);
+  }, 60_000);
+
+  test('a Flow graph: the level script sets the new title', async () => {
+    edit('flow/courtyard.flow', 'text = "Cuttle courtyard"', 'text = "Reloaded courtyard"');
+    expect((await recompileAndReload(['flow/courtyard.flow'])).ok).toBe(true);
+    tool.send({ type: 'script', id: 100, command: 'title' });
+    expect(await tool.next((m) => m.type === 'script' && m.id === 100)).toMatchObject({ result: 'Reloaded courtyard' });
+  }, 60_000);
+
+  test('a font: a new size reloads', async () => {
+    edit('fonts/dejavu.font', 'size = 32', 'size = 40');
+    const reloaded = await recompileAndReload(['fonts/dejavu.font']);
+    expect(reloaded.ok).toBe(true);
+    await tool.nextFrame((f) => generationOf(f) === reloaded.generation);
+  }, 60_000);
+
+  test('a failed load keeps the old resource, reports why, and the engine keeps streaming', async () => {
+    const generation = (await tool.next((m) => m.type === 'reloaded' && m.id === reloadId)).generation as number;
+    writeFileSync(join(project.out, 'materials/stone.material.cr'), 'not a container');
+    const id = ++reloadId;
+    tool.send({ type: 'reload', id, resources: ['materials/stone.material'] });
+    const failed = await tool.next((m) => m.type === 'reloaded' && m.id === id);
+    expect(failed).toMatchObject({ ok: false, generation });
+    expect(failed.error).toContain('materials/stone.material.cr');
+    const log = await tool.next((m) => m.type === 'message' && m.system === 'reload' && m.level === 'error');
+    expect(log.message).toContain('keeping the old data');
+    // Still red: the old material is in use; frames keep coming.
+    const count = tool.frames.length;
+    const frame = await tool.nextFrame((f) => tool.frames.indexOf(f) >= count + 1);
+    const [r, g] = await meanColor(frame);
+    expect(r - g).toBeGreaterThan(40);
+    // A missing resource fails the same way.
+    tool.send({ type: 'reload', id: ++reloadId, resources: ['materials/nothing.material'] });
+    expect((await tool.next((m) => m.type === 'reloaded' && m.id === reloadId)).error).toContain('not in the compiled data');
+  }, 60_000);
+});
