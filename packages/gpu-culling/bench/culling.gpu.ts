@@ -3,7 +3,7 @@
 // flat bits against compaction, gather against scatter, 2.5D against 2D, and what it buys the
 // forward+ shading pass. Before anything is timed, the GPU's results are checked against the
 // TypeScript reference. CUTTLE_BENCH_QUICK shrinks everything for a lavapipe smoke run.
-import { defineSuite, type BenchCase, type Measure } from '@cuttle/bench';
+import { ColdCacheGpuTimer, defineSuite, type BenchCase, type Measure } from '@cuttle/bench';
 import { requestNodeGpu, type NodeGpu } from '@cuttle/test-utils/node-gpu';
 import { boxMatrix, EntityList, ForwardPlusBoxes, generateCity, lookAt, perspective, populateCity, TILE_INFO_WORDS, TileCuller, type CameraInput, type City, type CullMethod, type Technique } from '../src/index.ts';
 import { verifyAgainstReference, verifyForwardPlus, verifyGatherEqualsScatter } from './verify.ts';
@@ -24,10 +24,8 @@ const colors = new Map<string, GPUTexture>();
 const lists = new Map<number, EntityList>();
 const cullers = new Map<string, TileCuller>();
 const renderers = new Map<string, ForwardPlusBoxes>();
-let flush: [GPUBuffer, GPUBuffer] | undefined;
-let querySet: GPUQuerySet | undefined;
-let resolveBuffer: GPUBuffer | undefined;
-let readback: GPUBuffer | undefined;
+/** Each run timed alone, after a copy that evicts the L2. */
+let timer: ColdCacheGpuTimer | undefined;
 
 type View = 'street' | 'park';
 
@@ -112,28 +110,6 @@ function target(resolution: string, width: number, height: number, view: View = 
   return { depth, color: colors.get(key)!, camera: cameras.get(key)! };
 }
 
-/**
- * Mean GPU milliseconds of `record` over ITERATIONS runs in one submit, each timed on its own,
- * with a 256 MiB copy before each so that no run finds the last one's data in the L2 cache.
- */
-async function timeRuns(record: (encoder: GPUCommandEncoder, begin: number, end: number) => void): Promise<number> {
-  const device = gpu!.device;
-  const encoder = device.createCommandEncoder();
-  for (let i = 0; i < ITERATIONS; i++) {
-    encoder.copyBufferToBuffer(flush![0], 0, flush![1], 0, FLUSH_BYTES);
-    record(encoder, i * 2, i * 2 + 1);
-  }
-  encoder.resolveQuerySet(querySet!, 0, ITERATIONS * 2, resolveBuffer!, 0);
-  encoder.copyBufferToBuffer(resolveBuffer!, 0, readback!, 0, ITERATIONS * 16);
-  device.queue.submit([encoder.finish()]);
-  await readback!.mapAsync(GPUMapMode.READ);
-  const stamps = new BigUint64Array(readback!.getMappedRange());
-  let total = 0;
-  for (let i = 0; i < ITERATIONS; i++) total += Number(stamps[i * 2 + 1]! - stamps[i * 2]!) / 1e6;
-  readback!.unmap();
-  return total / ITERATIONS;
-}
-
 interface Variant {
   technique: Technique;
   method: CullMethod;
@@ -154,7 +130,7 @@ function prepared(resolution: [string, number, number], list: EntityList, capaci
 function cullMs(resolution: [string, number, number], list: EntityList, capacity: number, variant: Variant): Measure {
   return () => {
     const { c, depth } = prepared(resolution, list, capacity, variant);
-    return timeRuns((encoder, begin, end) => { c.cull(encoder, depth, { querySet: querySet!, beginIndex: begin, endIndex: end }); });
+    return timer!.time((encoder, begin, end) => { c.cull(encoder, depth, { querySet: timer!.querySet, beginIndex: begin, endIndex: end }); });
   };
 }
 
@@ -187,7 +163,7 @@ function shadingMs(resolution: [string, number, number], count: number, techniqu
     const encoder = gpu!.device.createCommandEncoder();
     c.cull(encoder, depth);
     gpu!.device.queue.submit([encoder.finish()]);
-    return timeRuns((enc, begin, end) => { boxes.drawShaded(enc, color.createView(), depth.createView(), mode, { querySet: querySet!, beginningOfPassWriteIndex: begin, endOfPassWriteIndex: end }); });
+    return timer!.time((enc, begin, end) => { boxes.drawShaded(enc, color.createView(), depth.createView(), mode, { querySet: timer!.querySet, beginningOfPassWriteIndex: begin, endOfPassWriteIndex: end }); });
   };
 }
 
@@ -312,10 +288,7 @@ export const suite = defineSuite({
     gpu = await requestNodeGpu();
     const device = gpu.device;
     city = generateCity({ seed: 11, blocks: 12 });
-    flush = [device.createBuffer({ size: FLUSH_BYTES, usage: GPUBufferUsage.COPY_SRC }), device.createBuffer({ size: FLUSH_BYTES, usage: GPUBufferUsage.COPY_DST })];
-    querySet = device.createQuerySet({ type: 'timestamp', count: ITERATIONS * 2 });
-    resolveBuffer = device.createBuffer({ size: ITERATIONS * 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
-    readback = device.createBuffer({ size: ITERATIONS * 16, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+    timer = new ColdCacheGpuTimer(device, { runs: ITERATIONS, flushBytes: FLUSH_BYTES });
     // Right before fast: every technique and method against the reference on this GPU, gather
     // against scatter bit for bit at full size, and forward+ against shading everything.
     await verifyAgainstReference(device);
@@ -331,6 +304,7 @@ export const suite = defineSuite({
   teardown() {
     for (const c of cullers.values()) c.destroy();
     for (const r of renderers.values()) r.destroy();
+    timer?.destroy();
     gpu?.device.destroy();
   },
   gpu: () => (gpu ? gpu.info.summary : null),

@@ -1,8 +1,7 @@
-// GPU side of the tests: upload a depth buffer into a real depth texture (a full-screen draw
-// writing frag_depth, since depth textures cannot be copy destinations), run the culler, and
-// hold its result against the reference.
+// GPU side of the tests: upload a depth buffer into a real depth texture (@cuttle/test-utils),
+// run the culler, and hold its result against the reference.
 import { expect } from 'vitest';
-import { createBufferWithData } from '@cuttle/test-utils';
+import { depthTexture } from '@cuttle/test-utils';
 import {
   cullReference,
   GPU_TOLERANCE,
@@ -17,49 +16,6 @@ import {
 } from '../src/index.ts';
 import type { TestScene } from './scenes.ts';
 
-const WRITE_DEPTH_WGSL = /* wgsl */ `
-@group(0) @binding(0) var<storage, read> values: array<f32>;
-@group(0) @binding(1) var<uniform> width: u32;
-@vertex fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4f {
-  let p = vec2f(f32((i << 1u) & 2u), f32(i & 2u));
-  return vec4f(p * 2.0 - 1.0, 0.0, 1.0);
-}
-@fragment fn fs(@builtin(position) position: vec4f) -> @builtin(frag_depth) f32 {
-  let p = vec2u(position.xy);
-  return values[p.y * width + p.x];
-}`;
-
-export function depthTexture(device: GPUDevice, values: Float32Array, width: number, height: number, format: GPUTextureFormat = 'depth32float'): GPUTexture {
-  const texture = device.createTexture({ size: [width, height], format, usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING });
-  const module = device.createShaderModule({ code: WRITE_DEPTH_WGSL });
-  const pipeline = device.createRenderPipeline({
-    layout: 'auto',
-    vertex: { module, entryPoint: 'vs' },
-    fragment: { module, entryPoint: 'fs', targets: [] },
-    depthStencil: { format, depthWriteEnabled: true, depthCompare: 'always' },
-  });
-  const valueBuffer = createBufferWithData(device, values, GPUBufferUsage.STORAGE);
-  const widthBuffer = createBufferWithData(device, new Uint32Array([width, 0, 0, 0]), GPUBufferUsage.UNIFORM);
-  const group = device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: valueBuffer } }, { binding: 1, resource: { buffer: widthBuffer } }] });
-  const encoder = device.createCommandEncoder();
-  const hasStencil = format.includes('stencil');
-  const pass = encoder.beginRenderPass({
-    colorAttachments: [],
-    depthStencilAttachment: {
-      view: texture.createView(),
-      depthLoadOp: 'clear',
-      depthStoreOp: 'store',
-      depthClearValue: 0,
-      ...(hasStencil ? { stencilLoadOp: 'clear' as const, stencilStoreOp: 'store' as const } : {}),
-    },
-  });
-  pass.setPipeline(pipeline);
-  pass.setBindGroup(0, group);
-  pass.draw(3);
-  pass.end();
-  device.queue.submit([encoder.finish()]);
-  return texture;
-}
 
 export interface CullRun {
   culler: TileCuller;

@@ -2,9 +2,9 @@
 // decals, probes and lights and reports what it saw; that must be exactly its tile's set from
 // the culler (scalarized flat bits may walk more: the union of the subgroup's tiles, each once).
 import { describe, expect } from 'vitest';
-import { createBufferWithData, gpuTest, readBuffer } from '@cuttle/test-utils';
+import { createBufferWithData, gpuTest, readBuffer, depthTexture } from '@cuttle/test-utils';
 import { TileCuller, type Technique } from '../src/index.ts';
-import { depthTexture, gpuTileSet } from './gpu-helpers.ts';
+import { gpuTileSet } from './gpu-helpers.ts';
 import { makeScene } from './scenes.ts';
 
 const PROBE_WGSL = /* wgsl */ `

@@ -1,8 +1,8 @@
 // The README's example, run as written (with a device from Dawn and a depth buffer drawn here).
 import { expect } from 'vitest';
-import { gpuTest } from '@cuttle/test-utils';
+import { gpuTest, depthTexture } from '@cuttle/test-utils';
 import { boxMatrix, EntityList, lookAt, perspective, TileCuller } from '../src/index.ts';
-import { depthTexture } from './gpu-helpers.ts';
+
 import { makeScene } from './scenes.ts';
 
 gpuTest('README example', async ({ device }) => {

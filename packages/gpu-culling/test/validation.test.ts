@@ -1,8 +1,8 @@
 // Bad input gets a GpuCullingError that says what to do, before any GPU work, and changes nothing.
 import { describe, expect, test } from 'vitest';
-import { gpuTest } from '@cuttle/test-utils';
+import { gpuTest, depthTexture } from '@cuttle/test-utils';
 import { boxMatrix, EntityList, GpuCullingError, lookAt, perspective, TileCuller } from '../src/index.ts';
-import { depthTexture } from './gpu-helpers.ts';
+
 import { makeScene, sceneCamera } from './scenes.ts';
 
 describe('EntityList', () => {

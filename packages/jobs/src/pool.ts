@@ -5,11 +5,12 @@ import type { JobArgument, JobSystemOptions, KernelModule, Priority, WorkerResou
 import { AnnouncingBufferIds, ArgumentDecoder, ArgumentEncoder } from './arguments.ts';
 import { JobFailedError, JobsError, WorkerDiedError } from './errors.ts';
 import { KernelRegistry } from './kernel-registry.ts';
-import { H, MAX_WORKERS, PRIORITY_INDEX, R, SLOT, controlLayout } from './layout.ts';
+import { H, MAX_WORKERS, R, SLOT, controlLayout } from './layout.ts';
 import { NodeSupervisor } from './node-supervisor.ts';
 import { defaultWorkerCount, isNode, nodeWorkerThreads, threadCanBlock, wrapWebWorker, type WorkerHandle } from './platform.ts';
 import type { FromWorker, InitMessage } from './protocol.ts';
 import { GroupRunner } from './run-group.ts';
+import { fillAndPublishLocked } from './publish-record.ts';
 import { Scheduler } from './scheduler.ts';
 import type { TaskHost } from './task-host.ts';
 import { TaskManager } from './task-manager.ts';
@@ -309,20 +310,7 @@ export class Pool implements TaskHost {
   record(priority: Priority, mode: number, jobCount: number, groupSize: number, kernel: number, args: readonly JobArgument[], stage: boolean): number {
     // One lock for allocate, fill and publish: the fields are tiny and this is the hot path.
     const record = this.allocateLocked();
-    const scheduler = this.scheduler;
-    const i32 = scheduler.i32;
-    const base = scheduler.base(record);
-    i32[base + R.KERNEL] = kernel;
-    i32[base + R.MODE] = mode;
-    i32[base + R.JOB_COUNT] = jobCount;
-    i32[base + R.GROUP_SIZE] = groupSize;
-    i32[base + R.GROUP_COUNT] = kernel < 0 ? 0 : Math.ceil(jobCount / groupSize);
-    i32[base + R.PRIORITY] = PRIORITY_INDEX[priority];
-    if (kernel >= 0) this.encoder.encode(scheduler, record, args);
-    if (stage) this.staged.push(record);
-    else scheduler.submit(record);
-    scheduler.unlock();
-    scheduler.flush();
+    fillAndPublishLocked(this.scheduler, this.encoder, this.staged, record, priority, mode, jobCount, groupSize, kernel, args, stage);
     return record;
   }
 

@@ -5,7 +5,8 @@ import type { JobArgument, Priority } from './api.ts';
 import { ArgumentEncoder, type ArgumentDecoder } from './arguments.ts';
 import { JobsError } from './errors.ts';
 import type { KernelRegistry } from './kernel-registry.ts';
-import { H, PRIORITY_INDEX, R } from './layout.ts';
+import { H } from './layout.ts';
+import { fillAndPublishLocked } from './publish-record.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { TaskHost } from './task-host.ts';
 
@@ -35,21 +36,8 @@ export class WorkerTaskHost implements TaskHost {
   }
 
   record(priority: Priority, mode: number, jobCount: number, groupSize: number, kernel: number, args: readonly JobArgument[], stage: boolean): number {
-    const scheduler = this.scheduler;
     const record = this.allocateLocked();
-    const i32 = scheduler.i32;
-    const base = scheduler.base(record);
-    i32[base + R.KERNEL] = kernel;
-    i32[base + R.MODE] = mode;
-    i32[base + R.JOB_COUNT] = jobCount;
-    i32[base + R.GROUP_SIZE] = groupSize;
-    i32[base + R.GROUP_COUNT] = kernel < 0 ? 0 : Math.ceil(jobCount / groupSize);
-    i32[base + R.PRIORITY] = PRIORITY_INDEX[priority];
-    if (kernel >= 0) this.encoder.encode(scheduler, record, args);
-    if (stage) this.staged.push(record);
-    else scheduler.submit(record);
-    scheduler.unlock();
-    scheduler.flush();
+    fillAndPublishLocked(this.scheduler, this.encoder, this.staged, record, priority, mode, jobCount, groupSize, kernel, args, stage);
     return record;
   }
 

@@ -4,7 +4,7 @@
 // blur) against its variants. Before anything is timed, the GPU's normals and AO are checked
 // against the TypeScript references on that device. CUTTLE_BENCH_QUICK shrinks everything for a
 // lavapipe smoke run.
-import { defineSuite, type BenchCase, type Measure } from '@cuttle/bench';
+import { ColdCacheGpuTimer, defineSuite, type BenchCase, type Measure } from '@cuttle/bench';
 import { requestNodeGpu, type NodeGpu } from '@cuttle/test-utils/node-gpu';
 import { readTexture } from '@cuttle/test-utils/gpu-buffers';
 import { ForwardPlusBoxes, generateCity, lookAt, perspective, TileCuller, type City } from '@cuttle/gpu-culling';
@@ -24,10 +24,8 @@ let boxes: ForwardPlusBoxes | undefined;
 let culler: TileCuller | undefined;
 const targets = new Map<string, { depth: GPUTexture; output: GPUTexture; normals: GPUTexture; camera: SsaoCamera }>();
 const passes: { destroy(): void }[] = [];
-let flush: [GPUBuffer, GPUBuffer] | undefined;
-let querySet: GPUQuerySet | undefined;
-let resolveBuffer: GPUBuffer | undefined;
-let readback: GPUBuffer | undefined;
+/** Each run timed alone, after a copy that evicts the L2. */
+let timer: ColdCacheGpuTimer | undefined;
 
 function streetCamera(width: number, height: number): SsaoCamera {
   return {
@@ -111,35 +109,13 @@ function halfToFloat(h: number): number {
   return sign * (1 + mantissa / 1024) * 2 ** (exponent - 15);
 }
 
-/**
- * Mean GPU milliseconds of `record` over ITERATIONS runs in one submit, each timed on its own,
- * with a large copy before each so that no run finds the last one's data in the L2 cache.
- */
-async function timeRuns(record: (encoder: GPUCommandEncoder, begin: number, end: number) => void): Promise<number> {
-  const device = gpu!.device;
-  const encoder = device.createCommandEncoder();
-  for (let i = 0; i < ITERATIONS; i++) {
-    encoder.copyBufferToBuffer(flush![0], 0, flush![1], 0, FLUSH_BYTES);
-    record(encoder, i * 2, i * 2 + 1);
-  }
-  encoder.resolveQuerySet(querySet!, 0, ITERATIONS * 2, resolveBuffer!, 0);
-  encoder.copyBufferToBuffer(resolveBuffer!, 0, readback!, 0, ITERATIONS * 16);
-  device.queue.submit([encoder.finish()]);
-  await readback!.mapAsync(GPUMapMode.READ);
-  const stamps = new BigUint64Array(readback!.getMappedRange());
-  let total = 0;
-  for (let i = 0; i < ITERATIONS; i++) total += Number(stamps[i * 2 + 1]! - stamps[i * 2]!) / 1e6;
-  readback!.unmap();
-  return total / ITERATIONS;
-}
-
 function normalsMs(resolution: [string, number, number], method: NormalMethod): Measure {
   const pass = new NormalReconstructionPass(gpu!.device, { method });
   passes.push(pass);
   return () => {
     const { depth, normals, camera } = target(...resolution);
-    return timeRuns((encoder, begin, end) => {
-      pass.run(encoder, { depth, camera, output: normals, timestamps: { querySet: querySet!, beginIndex: begin, endIndex: end } });
+    return timer!.time((encoder, begin, end) => {
+      pass.run(encoder, { depth, camera, output: normals, timestamps: { querySet: timer!.querySet, beginIndex: begin, endIndex: end } });
     });
   };
 }
@@ -149,8 +125,8 @@ function ssaoMs(resolution: [string, number, number], options: SsaoOptions): Mea
   passes.push(pass);
   return () => {
     const { depth, output, camera } = target(...resolution);
-    return timeRuns((encoder, begin, end) => {
-      pass.run(encoder, { depth, camera, output, timestamps: { querySet: querySet!, beginIndex: begin, endIndex: end } });
+    return timer!.time((encoder, begin, end) => {
+      pass.run(encoder, { depth, camera, output, timestamps: { querySet: timer!.querySet, beginIndex: begin, endIndex: end } });
     });
   };
 }
@@ -195,16 +171,13 @@ export const suite = defineSuite({
     boxes = new ForwardPlusBoxes(device, culler, { colorFormat: 'rgba8unorm' });
     boxes.setBoxes(city.boxes);
     await verify();
-    const usage = GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
-    flush = [device.createBuffer({ size: FLUSH_BYTES, usage }), device.createBuffer({ size: FLUSH_BYTES, usage })];
-    querySet = device.createQuerySet({ type: 'timestamp', count: ITERATIONS * 2 });
-    resolveBuffer = device.createBuffer({ size: ITERATIONS * 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
-    readback = device.createBuffer({ size: ITERATIONS * 16, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+    timer = new ColdCacheGpuTimer(device, { runs: ITERATIONS, flushBytes: FLUSH_BYTES });
   },
   teardown() {
     for (const pass of passes) pass.destroy();
     boxes?.destroy();
     culler?.destroy();
+    timer?.destroy();
     gpu?.device.destroy();
   },
   gpu: () => (gpu ? gpu.info.summary : null),

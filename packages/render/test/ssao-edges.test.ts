@@ -3,9 +3,9 @@
 // normal is more than 10 degrees off, naive against improved, on the GPU; and flat interiors
 // within 1 degree for both.
 import { describe, expect } from 'vitest';
-import { gpuTest } from '@cuttle/test-utils';
+import { gpuTest, depthTexture } from '@cuttle/test-utils';
 import { NormalReconstructionPass, reconstructNormalsReference, type NormalMethod } from '../src/index.ts';
-import { depthTexture, readFloatTexture } from './fixtures/ssao/gpu.ts';
+import { readFloatTexture } from './fixtures/ssao/gpu.ts';
 import { normalErrors, sceneMasks } from './fixtures/ssao/metrics.ts';
 import { edgeScene, type Projection } from './fixtures/ssao/scene.ts';
 

@@ -1,9 +1,9 @@
 // Normal reconstruction on the GPU against the TypeScript reference: every projection, every
 // depth format, both methods, view and world space, sizes that are not multiples of the tile.
 import { describe, expect, test } from 'vitest';
-import { describeAdapter, gpuTest, gpuTestsSkipped, nodeGpu, runInErrorScopes, type NodeGpu } from '@cuttle/test-utils';
+import { describeAdapter, gpuTest, gpuTestsSkipped, nodeGpu, runInErrorScopes, type NodeGpu, depthTexture, readDepth } from '@cuttle/test-utils';
 import { compareNormals, NormalReconstructionPass, reconstructNormalsReference, type NormalMethod } from '../src/index.ts';
-import { depthTexture, readDepth, readFloatTexture } from './fixtures/ssao/gpu.ts';
+import { readFloatTexture } from './fixtures/ssao/gpu.ts';
 import { edgeScene, type Projection } from './fixtures/ssao/scene.ts';
 
 /** Largest angle between a GPU normal and the reference's: f32 positions, rgba32float output. */

@@ -1,9 +1,9 @@
 // The SsaoPass as a user drives it: the normal method and options change between runs, one pass
 // serves depth buffers of any size one after another, blur on and off, timestamps.
 import { describe, expect } from 'vitest';
-import { gpuTest, readBuffer } from '@cuttle/test-utils';
+import { gpuTest, readBuffer, depthTexture, readDepth } from '@cuttle/test-utils';
 import { ssaoReference, SsaoPass, type SsaoOptions } from '../src/index.ts';
-import { depthTexture, firstChannel, readDepth, readFloatTexture } from './fixtures/ssao/gpu.ts';
+import { firstChannel, readFloatTexture } from './fixtures/ssao/gpu.ts';
 import { difference } from './fixtures/ssao/run.ts';
 import { edgeScene, occlusionScene, type SyntheticScene } from './fixtures/ssao/scene.ts';
 

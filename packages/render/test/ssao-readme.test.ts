@@ -1,8 +1,8 @@
 // The README's SSAO example, run as written (between the markers), on a real depth buffer.
 import { expect } from 'vitest';
-import { gpuTest, readTexture } from '@cuttle/test-utils';
+import { gpuTest, readTexture, depthTexture } from '@cuttle/test-utils';
 import { SsaoPass } from '../src/index.ts';
-import { depthTexture } from './fixtures/ssao/gpu.ts';
+
 import { occlusionScene } from './fixtures/ssao/scene.ts';
 
 gpuTest('README: SSAO after the depth prepass, then the naive normals for comparison', async ({ device }) => {

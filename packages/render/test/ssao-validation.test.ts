@@ -1,9 +1,9 @@
 // Bad input to the SSAO passes: a RenderError that says what to do, thrown before anything is
 // recorded or created (the encoder stays usable, no internal texture appears), state unchanged.
 import { describe, expect, test } from 'vitest';
-import { gpuTest } from '@cuttle/test-utils';
+import { gpuTest, depthTexture } from '@cuttle/test-utils';
 import { NormalReconstructionPass, reconstructNormalsReference, RenderError, SsaoPass, ssaoReference, type SsaoOptions } from '../src/index.ts';
-import { depthTexture } from './fixtures/ssao/gpu.ts';
+
 import { edgeScene } from './fixtures/ssao/scene.ts';
 
 const WIDTH = 24, HEIGHT = 16;

@@ -1,5 +1,6 @@
 export { gpuTest, gpuTestsSkipped, sharedNodeGpu, runInErrorScopes, type GpuTestContext } from './gpu-test.ts';
 export { createBufferWithData, readBuffer, readTexture } from './gpu-buffers.ts';
+export { depthTexture, readDepth } from './gpu-depth.ts';
 export { expectArraysEqual, firstMismatch } from './typed-arrays.ts';
 export {
   loadDawn,
