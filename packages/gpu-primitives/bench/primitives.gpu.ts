@@ -4,10 +4,9 @@
 // traffic per second (bytes each kernel must read plus write), so they compare with the copy.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { defineSuite, GpuTimer, opsPerSecond, type BenchCase, type Measure } from '@cuttle/bench';
+import { CopyKernel, defineSuite, GpuTimer, opsPerSecond, type BenchCase, type Measure } from '@cuttle/bench';
 import { requestNodeGpu, type NodeGpu } from '@cuttle/test-utils/node-gpu';
 import { GpuBitonicSort, GpuRadixSort, GpuReduce, GpuScan, type PassTimestamps } from '../src/index.ts';
-import { CopyKernel } from './copy-kernel.ts';
 import { verifyScans, verifySorts } from './verify.ts';
 
 // 2^26 elements = 256 MiB, far past every cache; CUTTLE_BENCH_QUICK shrinks it for lavapipe.
@@ -122,7 +121,7 @@ export const suite = defineSuite({
     scan = new GpuScan(device, { maxCount: COUNT, slots: ITERATIONS });
     portableScan = new GpuScan(device, { maxCount: COUNT, slots: ITERATIONS, subgroups: false });
     ticketScan = new GpuScan(device, { maxCount: COUNT, slots: ITERATIONS, lookback: { tileOrder: 'ticket' } });
-    copy = new CopyKernel(device, words, scratch, BYTES);
+    copy = new CopyKernel(device, BYTES, { source: words, destination: scratch });
     timer = new GpuTimer(device);
     const largestSort = SORT_SIZES[SORT_SIZES.length - 1]!;
     sorter = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS });

@@ -5,7 +5,7 @@
 // in three passes by plain vertex shaders, against skinning in the vertex shader of all three.
 // Every configuration is checked against the TypeScript reference on the GPU being measured
 // before it is timed. CUTTLE_BENCH_QUICK shrinks everything for a lavapipe smoke run.
-import { defineSuite, GpuTimer, type BenchCase, type Measure } from '@cuttle/bench';
+import { CopyKernel, defineSuite, GpuTimer, type BenchCase, type Measure } from '@cuttle/bench';
 import { requestNodeGpu, type NodeGpu } from '@cuttle/test-utils/node-gpu';
 import {
   BYTES_PER_VERTEX,
@@ -22,7 +22,6 @@ import {
 } from '../src/index.ts';
 import { compareOutputs, randomBones, TOLERANCE } from '../test/helpers.ts';
 import { BENCH_BONES, benchVertices, sliceVertices } from './bench-mesh.ts';
-import { CopyKernel } from './copy-kernel.ts';
 import { RenderComparison } from './render-compare.ts';
 
 const QUICK = Boolean(process.env.CUTTLE_BENCH_QUICK);
