@@ -143,6 +143,27 @@ export class RenderScene {
     this.structureVersion++;
   }
 
+  /**
+   * Draws instance `i` with another material from the next frame on (a hot-reloaded material, a
+   * highlight). The draw lists are rebuilt, since they are grouped by material.
+   */
+  setInstanceMaterial(i: number, material: number): void {
+    this.#requireInstance(i);
+    this.#materials.get(material);
+    if (this.#instanceMaterial[i] === material) return;
+    this.#instanceMaterial[i] = material;
+    this.structureVersion++;
+  }
+
+  /** Draws instance `i` as another mesh from the next frame on; its transform stays. */
+  setInstanceMesh(i: number, mesh: number): void {
+    this.#requireInstance(i);
+    this.#meshes.get(mesh);
+    if (this.#instanceMesh[i] === mesh) return;
+    this.#instanceMesh[i] = mesh;
+    this.structureVersion++;
+  }
+
   instanceMesh(i: number): number {
     return this.#instanceMesh[i]!;
   }
