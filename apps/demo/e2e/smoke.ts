@@ -1,9 +1,11 @@
 // Browser smoke test: build the demo, serve it with its COOP/COEP headers, open it in headless
 // Chromium with WebGPU, and check real pixels of a drawn frame (the hello scene's triangle
-// centre is orange, a corner is the clear colour). Prints "N passed, N failed".
+// centre is orange, a corner is the clear colour), then open every scene (the skinning scene's
+// own checks are in skinning-checks.ts). Prints "N passed, N failed".
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { preview } from 'vite';
 import { launchWebGpuChromium } from './browser.ts';
+import { checkSkinningScene } from './skinning-checks.ts';
 
 interface Check {
   name: string;
@@ -84,6 +86,7 @@ try {
         const error = await page.evaluate(() => window.__cuttle!.error ?? null);
         check(`${id}: lit, coloured pixels`, coloured >= 6 && error === null, JSON.stringify({ coloured, of: pixels.length, error }));
       }
+      if (id === 'gpu-skinning') await checkSkinningScene(page, check);
       if (id === 'gui') {
         // 10,000 labels in one (layer, material) batch: the whole scene is a handful of draw calls.
         await page.waitForFunction(() => document.querySelector('#status')?.textContent.includes('draw calls') === true, undefined, { timeout: 30_000 }).catch(() => undefined);

@@ -1,9 +1,10 @@
-// A skinned, animated glTF document built with @gltf-transform/core, written to GLB, read back,
+// A skinned, animated glTF document (the shared column from @cuttle/test-utils), read back,
 // and taken through the loader, the sampler and both skinning paths. gltf-transform's own node
 // world matrices are the independent check of the palette.
-import { Document, NodeIO, type Accessor, type Node as GltfNode } from '@gltf-transform/core';
+import { NodeIO, type Accessor, type Node as GltfNode } from '@gltf-transform/core';
 import { describe, expect, test } from 'vitest';
 import { gpuTest } from '@cuttle/test-utils';
+import { buildSkinnedColumnGlb } from '@cuttle/test-utils/skinned-glb';
 import {
   clipFromGltf,
   computePalette,
@@ -27,89 +28,15 @@ function arrayOf(accessor: Accessor | null): Float32Array | Uint16Array | Uint8A
   return array as Float32Array | Uint16Array | Uint8Array;
 }
 
-/** Inverse of an affine column-major 4x4. */
-function invertAffine(m: ArrayLike<number>): number[] {
-  const [a, b, c, , d, e, f, , g, h, i, , tx, ty, tz] = Array.from<number>(m);
-  const A = e! * i! - f! * h!, B = -(d! * i! - f! * g!), C = d! * h! - e! * g!;
-  const det = a! * A + b! * B + c! * C;
-  const inv = [
-    A / det, -(b! * i! - c! * h!) / det, (b! * f! - c! * e!) / det, 0,
-    B / det, (a! * i! - c! * g!) / det, -(a! * f! - c! * d!) / det, 0,
-    C / det, -(a! * h! - b! * g!) / det, (a! * e! - b! * d!) / det, 0,
-  ];
-  const t = [0, 1, 2].map((r) => -(inv[r]! * tx! + inv[4 + r]! * ty! + inv[8 + r]! * tz!));
-  return [...inv, t[0]!, t[1]!, t[2]!, 1];
-}
-
 function multiply(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
   const out = new Array<number>(16).fill(0);
   for (let c = 0; c < 4; c++) for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) out[c * 4 + r]! += a[k * 4 + r]! * b[c * 4 + k]!;
   return out;
 }
 
-const aboutZ = (angle: number): [number, number, number, number] => [0, 0, Math.sin(angle / 2), Math.cos(angle / 2)];
-const aboutX = (angle: number): [number, number, number, number] => [Math.sin(angle / 2), 0, 0, Math.cos(angle / 2)];
-
-/** An armature (not a joint) above a three-joint chain, a skinned column, and a walk-ish clip. */
-async function buildGlb(): Promise<Uint8Array> {
-  const doc = new Document();
-  const buffer = doc.createBuffer();
-  const accessor = (type: 'SCALAR' | 'VEC3' | 'VEC4' | 'MAT4', array: Float32Array | Uint16Array | Uint8Array) => doc.createAccessor().setType(type).setArray(array).setBuffer(buffer);
-  const scene = doc.createScene();
-  const armature = doc.createNode('armature').setTranslation([2, 0, 0]).setRotation(aboutX(0.3)).setScale([1.5, 1.5, 1.5]);
-  const hip = doc.createNode('hip').setTranslation([0, 1, 0]);
-  const spine = doc.createNode('spine').setTranslation([0, 1, 0]);
-  const head = doc.createNode('head').setTranslation([0, 1, 0]);
-  const prop = doc.createNode('unrelated prop');
-  armature.addChild(hip);
-  hip.addChild(spine);
-  spine.addChild(head);
-  scene.addChild(armature).addChild(prop);
-  const joints = [hip, spine, head];
-  const inverseBinds = new Float32Array(joints.flatMap((joint) => invertAffine(joint.getWorldMatrix())));
-
-  // A column from y = 1 to 4 (in armature space): 4 rings of 6 vertices, weights blending neighbours.
-  const positions: number[] = [], normals: number[] = [], jointIds: number[] = [], weights: number[] = [];
-  for (let ring = 0; ring < 4; ring++) {
-    for (let k = 0; k < 6; k++) {
-      const a = (k / 6) * Math.PI * 2;
-      // The armature is transformed, so bind-pose positions go through it as the joints do.
-      const local = [0.3 * Math.cos(a), 1 + ring, 0.3 * Math.sin(a), 1];
-      const world = [0, 1, 2].map((r) => [0, 1, 2, 3].reduce((sum, c) => sum + armature.getWorldMatrix()[c * 4 + r]! * local[c]!, 0));
-      positions.push(...world);
-      normals.push(Math.cos(a), 0, Math.sin(a));
-      const lower = Math.min(ring, 2);
-      const upper = Math.min(ring + 1, 2);
-      const share = ring === 3 ? 255 : 85 * (1 + (k % 2));
-      jointIds.push(lower, upper, 0, 0);
-      weights.push(255 - share, share, 0, 0);
-    }
-  }
-  const primitive = doc
-    .createPrimitive()
-    .setAttribute('POSITION', accessor('VEC3', new Float32Array(positions)))
-    .setAttribute('NORMAL', accessor('VEC3', new Float32Array(normals)))
-    .setAttribute('JOINTS_0', accessor('VEC4', new Uint16Array(jointIds)))
-    .setAttribute('WEIGHTS_0', accessor('VEC4', new Uint8Array(weights)).setNormalized(true));
-  const skin = doc.createSkin().setSkeleton(armature).setInverseBindMatrices(accessor('MAT4', inverseBinds));
-  for (const joint of joints) skin.addJoint(joint);
-  scene.addChild(doc.createNode('column').setMesh(doc.createMesh().addPrimitive(primitive)).setSkin(skin));
-
-  const animation = doc.createAnimation('walk');
-  const channel = (node: GltfNode, path: 'translation' | 'rotation' | 'scale', interpolation: 'LINEAR' | 'STEP' | 'CUBICSPLINE', times: number[], values: number[]) => {
-    const sampler = doc.createAnimationSampler().setInput(accessor('SCALAR', new Float32Array(times))).setOutput(accessor(path === 'rotation' ? 'VEC4' : 'VEC3', new Float32Array(values))).setInterpolation(interpolation);
-    animation.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
-  };
-  channel(spine, 'rotation', 'LINEAR', [0, 1, 2], [...aboutZ(0), ...aboutZ(0.8), ...aboutZ(-0.4)]);
-  channel(hip, 'translation', 'STEP', [0, 1.5], [0, 1, 0, 0.5, 1, 0]);
-  channel(head, 'scale', 'CUBICSPLINE', [0, 2], [0, 0, 0, 1, 1, 1, 0.2, 0.2, 0.2, 0, 0, 0, 2, 2, 2, 0, 0, 0]);
-  channel(prop, 'rotation', 'LINEAR', [0, 1], [...aboutZ(0), ...aboutZ(1)]);
-  return new NodeIO().writeBinary(doc);
-}
-
 /** Reads the GLB back with gltf-transform and hands plain arrays to our loader, as an app would. */
 async function load(format: VertexFormat) {
-  const doc = await new NodeIO().readBinary(await buildGlb());
+  const doc = await new NodeIO().readBinary(await buildSkinnedColumnGlb());
   const root = doc.getRoot();
   const nodes = root.listNodes();
   const index = (node: GltfNode | null): number => nodes.indexOf(node!);

@@ -1,16 +1,6 @@
 // Draws the skinned crowd from the compute pass's output with a plain vertex shader: position +
 // normal (snorm8x4) and the previous position the same pass wrote. view 0 shades, view 1 shows
-// motion vectors (screen-space motion since the last frame as hue and brightness).
-struct Frame {
-  view_proj: mat4x4<f32>,
-  previous_view_proj: mat4x4<f32>,
-  viewport: vec2<f32>,
-  view: u32,
-  pad: u32,
-}
-
-@group(0) @binding(0) var<uniform> frame: Frame;
-
+// motion vectors (frame.wgsl, prepended, says how).
 struct Out {
   @builtin(position) clip: vec4<f32>,
   @location(0) normal: vec3<f32>,
@@ -33,12 +23,7 @@ fn vs(@location(0) position: vec3<f32>, @location(1) normal: vec4<f32>, @locatio
 @fragment
 fn fs(in: Out) -> @location(0) vec4<f32> {
   if (frame.view == 1u) {
-    // Motion in pixels since the last frame.
-    let motion = (in.current.xy / in.current.w - in.previous.xy / in.previous.w) * 0.5 * frame.viewport;
-    let length = length(motion);
-    let direction = select(vec2<f32>(0.0), motion / length, length > 1e-4);
-    let strength = clamp(length / 8.0, 0.0, 1.0);
-    return vec4<f32>(vec3<f32>(0.5 + 0.5 * direction.x, 0.5 + 0.5 * direction.y, 0.5) * strength + vec3<f32>(0.06) * (1.0 - strength), 1.0);
+    return motion_colour(in.current, in.previous, 1.0);
   }
   let light = max(dot(normalize(in.normal), normalize(vec3<f32>(0.4, 1.0, 0.3))), 0.0);
   let base = mix(vec3<f32>(0.85, 0.55, 0.3), vec3<f32>(0.35, 0.6, 0.9), in.tint);

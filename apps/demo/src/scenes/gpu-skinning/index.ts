@@ -1,48 +1,45 @@
-import {
-  GpuSkinning,
-  buildSkinnedVertices,
-  computePalette,
-  createPaletteScratch,
-  createPose,
-  createProceduralCharacter,
-  sampleClip,
-  skinnedVertexLayouts,
-  type SkinnedInstance,
-  type SkinningKernel,
-  type VertexFormat,
-} from '@cuttle/gpu-skinning';
-import { choice, control } from '../../controls.ts';
+import { skinnedVertexLayouts, type SkinningKernel, type VertexFormat } from '@cuttle/gpu-skinning';
+import { checkbox, choice, control } from '../../controls.ts';
 import type { SceneDefinition } from '../../scene-api.ts';
 import { lookAt, multiply, perspective } from './camera.ts';
+import { Crowd, type CrowdOptions } from './crowd.ts';
+import { proceduralCrowdCharacter, type CrowdCharacter } from './crowd-character.ts';
 import crowdWgsl from './crowd.wgsl?raw';
+import frameWgsl from './frame.wgsl?raw';
+import { characterFromGltf } from './gltf-character.ts';
+import { Ground } from './ground.ts';
+import { attachModelPicker } from './model-picker.ts';
+import { readGltf } from './read-gltf.ts';
 
 const CROWDS = [64, 256, 1024, 4096];
 const SPACING = 1.6;
 const WALK_SPEED = 1.2;
+const CLEAR: Record<'shaded' | 'motion vectors', GPUColor> = {
+  shaded: { r: 0.05, g: 0.06, b: 0.09, a: 1 },
+  // No geometry: no motion (frame.wgsl's encoding).
+  'motion vectors': { r: 0.5, g: 0.5, b: 0, a: 1 },
+};
 
-/** Column-major placement: (x, 0, z), facing +z. */
-function placement(x: number, z: number): number[] {
-  return [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, 0, z, 1];
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 export const scene: SceneDefinition = {
   id: 'gpu-skinning',
   title: 'Skinned crowd',
   package: '@cuttle/gpu-skinning',
-  description: 'A crowd of walkers skinned once per frame in a compute pass (bones in LDS or global memory) with previous positions for motion vectors and a skinning LOD.',
+  description: 'A crowd of walkers (procedural, or a glTF character dropped on the page) skinned once per frame in a compute pass (bones in LDS or global memory) with previous positions for motion vectors and a skinning LOD.',
   create({ device, format: canvasFormat, panel, hasTimestamps }) {
-    const character = createProceduralCharacter();
-    const bones = character.skeleton.jointCount;
-    const indexBuffer = device.createBuffer({ size: character.indices.byteLength, usage: GPUBufferUsage.INDEX | GPUBufferUsage.COPY_DST });
-    device.queue.writeBuffer(indexBuffer, 0, character.indices);
     const frameBuffer = device.createBuffer({ size: 160, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     const frameData = new Float32Array(40);
-    const module = device.createShaderModule({ code: crowdWgsl });
+    const module = device.createShaderModule({ label: 'crowd', code: `${frameWgsl}\n${crowdWgsl}` });
+    const ground = new Ground(device, canvasFormat, frameWgsl, frameBuffer);
     const pipelines = new Map<VertexFormat, { pipeline: GPURenderPipeline; bindGroup: GPUBindGroup }>();
     const pipelineFor = (format: VertexFormat): { pipeline: GPURenderPipeline; bindGroup: GPUBindGroup } => {
       let entry = pipelines.get(format);
       if (!entry) {
         const pipeline = device.createRenderPipeline({
+          label: `crowd ${format}`,
           layout: 'auto',
           vertex: { module, entryPoint: 'vs', buffers: skinnedVertexLayouts(format) },
           fragment: { module, entryPoint: 'fs', targets: [{ format: canvasFormat }] },
@@ -63,48 +60,99 @@ export const scene: SceneDefinition = {
     let destroyed = false;
     let failure = '';
 
-    const crowdSelect = control(panel, 'characters', choice(CROWDS.map(String)));
-    crowdSelect.value = '256';
+    const crowdSelect = control(panel, 'characters', choice(CROWDS.map(String), '256'));
     const kernelSelect = control(panel, 'bones from', choice(['lds', 'global']));
     const formatSelect = control(panel, 'vertex format', choice(['packed', 'f32']));
     const viewSelect = control(panel, 'view', choice(['shaded', 'motion vectors']));
-    const lodToggle = control(panel, 'skinning LOD for far characters', document.createElement('input'));
-    lodToggle.type = 'checkbox';
-    lodToggle.checked = true;
-    const lodInterval = control(panel, 'far: skinned every N frames', choice(['2', '3', '4', '8']));
-    lodInterval.value = '4';
+    viewSelect.name = 'view';
+    const lodToggle = control(panel, 'skinning LOD for far characters', checkbox(true));
+    lodToggle.name = 'lod';
+    const lodInterval = control(panel, 'far: skinned every N frames', choice(['2', '3', '4', '8'], '4'));
+    const orbit = control(panel, 'camera orbits', checkbox(true));
+    orbit.name = 'orbit';
     const note = document.createElement('p');
     note.textContent = 'Walkers that reach the end of the field teleport back (a reset: no false motion). Far ones skip frames; on the frames they skip their previous positions equal their current ones.';
     panel.append(note);
 
-    let skinning: GpuSkinning | undefined;
-    let instances: SkinnedInstance[] = [];
+    let crowd: Crowd | undefined;
+    // The settings the current crowd was built with: a refused change goes back to them.
+    let built: CrowdOptions = { count: 256, format: 'packed', kernel: 'lds', lodInterval: 4 };
     let lastZ = new Float32Array(0);
     let depth: GPUTexture | undefined;
     let previousViewProj: Float32Array | undefined;
-    const pose = createPose(character.skeleton);
-    const scratch = createPaletteScratch(character.skeleton);
-    const palette = new Float32Array(bones * 12);
+    let angle = 0.6;
+    let loads = 0;
 
-    function rebuild(): void {
-      skinning?.destroy();
-      const count = Number(crowdSelect.value);
-      const format = formatSelect.value as VertexFormat;
-      const { vertices } = buildSkinnedVertices(character.vertices, { format, paletteSize: bones });
-      skinning = new GpuSkinning(device, { format, kernel: kernelSelect.value as SkinningKernel, maxVertices: vertices.vertexCount, maxOutputVertices: vertices.vertexCount * count, maxBones: bones * count, maxInstances: count, lodInterval: Number(lodInterval.value) });
-      const mesh = skinning.addMesh(vertices);
-      instances = Array.from({ length: count }, () => skinning!.addInstance({ mesh, palette: skinning!.createPalette(bones) }));
-      lastZ = new Float32Array(count).fill(Number.NaN);
+    const picker = attachModelPicker(panel, {
+      onFile: (file) => { void loadFile(file); },
+      onProcedural: () => {
+        loads++;
+        if (replaceCrowd(proceduralCrowdCharacter(WALK_SPEED), built)) picker.show('The procedural walker is back.', 'info');
+      },
+    });
+
+    function showSettings(options: CrowdOptions): void {
+      crowdSelect.value = String(options.count);
+      formatSelect.value = options.format;
+      kernelSelect.value = options.kernel;
     }
-    rebuild();
-    crowdSelect.addEventListener('change', rebuild);
-    formatSelect.addEventListener('change', rebuild);
-    kernelSelect.addEventListener('change', () => { if (skinning) skinning.kernel = kernelSelect.value as SkinningKernel; });
-    lodInterval.addEventListener('change', () => { if (skinning) skinning.lodInterval = Number(lodInterval.value); });
+
+    /** Builds the new crowd first; on refusal the old one keeps walking and the panel says why. */
+    function replaceCrowd(character: CrowdCharacter, options: CrowdOptions): boolean {
+      let next: Crowd;
+      try {
+        next = Crowd.create(device, character, options);
+      } catch (error) {
+        showSettings(built);
+        picker.show(describe(error), 'error');
+        return false;
+      }
+      crowd?.destroy();
+      crowd = next;
+      built = options;
+      lastZ = new Float32Array(options.count).fill(Number.NaN);
+      return true;
+    }
+
+    async function loadFile(file: File): Promise<void> {
+      const ticket = ++loads;
+      picker.show(`Reading ${file.name}…`, 'info');
+      try {
+        const character = characterFromGltf(await readGltf(new Uint8Array(await file.arrayBuffer()), file.name), file.name);
+        // A later drop, the procedural button or leaving the scene wins over this one.
+        if (destroyed || ticket !== loads) return;
+        if (!replaceCrowd(character, built)) return;
+        const { skeleton, clip, vertexCount, notes } = character;
+        const extra = notes.length > 0 ? ` Notes: ${notes.join('; ')}.` : '';
+        picker.show(`Loaded ${file.name}: ${skeleton.jointCount} joints, ${vertexCount.toLocaleString('en-US')} vertices, clip "${clip.name}" (${clip.duration.toFixed(2)} s).${extra}`, 'info');
+      } catch (error) {
+        if (!destroyed && ticket === loads) picker.show(describe(error), 'error');
+      }
+    }
+
+    const settings = (): CrowdOptions => ({ count: Number(crowdSelect.value), format: formatSelect.value as VertexFormat, kernel: kernelSelect.value as SkinningKernel, lodInterval: Number(lodInterval.value) });
+    replaceCrowd(proceduralCrowdCharacter(WALK_SPEED), built);
+    crowdSelect.addEventListener('change', () => { if (crowd) replaceCrowd(crowd.character, settings()); });
+    formatSelect.addEventListener('change', () => { if (crowd) replaceCrowd(crowd.character, settings()); });
+    kernelSelect.addEventListener('change', () => {
+      if (!crowd) return;
+      try {
+        crowd.skinning.kernel = kernelSelect.value as SkinningKernel;
+        built = { ...built, kernel: crowd.skinning.kernel };
+      } catch (error) {
+        kernelSelect.value = built.kernel;
+        picker.show(describe(error), 'error');
+      }
+    });
+    lodInterval.addEventListener('change', () => {
+      if (!crowd) return;
+      crowd.skinning.lodInterval = Number(lodInterval.value);
+      built = { ...built, lodInterval: crowd.skinning.lodInterval };
+    });
 
     return {
-      frame({ encoder, target, width, height, time }) {
-        if (!skinning || failure) return;
+      frame({ encoder, target, width, height, time, dt }) {
+        if (!crowd || failure) return;
         if (readbackState === 'copied') {
           readbackState = 'mapping';
           readback.mapAsync(GPUMapMode.READ).then(
@@ -118,22 +166,26 @@ export const scene: SceneDefinition = {
             (error: unknown) => { if (!destroyed) failure = `GPU timing readback failed: ${String(error)}`; },
           );
         }
+        const { skinning, instances, character } = crowd;
         const count = instances.length;
         const side = Math.ceil(Math.sqrt(count));
         const field = side * SPACING;
-        // The camera circles the crowd slowly.
-        const angle = 0.6 + time * 0.05;
+        // The camera circles the crowd slowly (or holds still: then only the walkers move).
+        if (orbit.checked) angle += dt * 0.05;
         const eye = [Math.sin(angle) * field * 0.9, field * 0.45 + 2, Math.cos(angle) * field * 0.9];
         const viewProj = multiply(perspective(Math.PI / 4, width / height, 0.3, field * 4), lookAt(eye, [0, 0.8, 0]));
+        const view = viewSelect.value === 'motion vectors' ? 'motion vectors' : 'shaded';
         frameData.set(viewProj, 0);
         frameData.set(previousViewProj ?? viewProj, 16);
         frameData[32] = width;
         frameData[33] = height;
-        new Uint32Array(frameData.buffer)[34] = viewSelect.value === 'motion vectors' ? 1 : 0;
+        new Uint32Array(frameData.buffer)[34] = view === 'motion vectors' ? 1 : 0;
+        frameData[35] = field * 1.5;
         device.queue.writeBuffer(frameBuffer, 0, frameData);
         previousViewProj = viewProj;
 
         const lod = lodToggle.checked;
+        const { duration } = character.clip;
         for (let i = 0; i < count; i++) {
           const instance = instances[i]!;
           const x = ((i % side) - (side - 1) / 2) * SPACING;
@@ -144,27 +196,25 @@ export const scene: SceneDefinition = {
           lastZ[i] = z;
           const far = lod && Math.hypot(x - eye[0]!, z - eye[2]!) > field * 0.9;
           if (far !== skinning.isFar(instance)) skinning.setFar(instance, far);
-          sampleClip(character.walk, time * WALK_SPEED * 0.9 + phase, pose);
-          skinning.writePalette(instance.palette, computePalette(character.skeleton, pose, palette, { rootTransform: placement(x, z), scratch }));
+          crowd.pose(i, time * character.clipRate + phase * duration, x, z);
         }
 
         const timed = querySet !== undefined && readbackState === 'idle';
-        skinning.skin(encoder, timed ? { querySet, beginIndex: 0, endIndex: 1 } : undefined);
+        crowd.skin(encoder, timed ? { querySet, beginIndex: 0, endIndex: 1 } : undefined);
         if (depth?.width !== width || depth.height !== height) {
           depth?.destroy();
           depth = device.createTexture({ size: [width, height], format: 'depth24plus', usage: GPUTextureUsage.RENDER_ATTACHMENT });
         }
         const { pipeline, bindGroup } = pipelineFor(skinning.format);
         const pass = encoder.beginRenderPass({
-          colorAttachments: [{ view: target, clearValue: { r: 0.05, g: 0.06, b: 0.09, a: 1 }, loadOp: 'clear', storeOp: 'store' }],
+          colorAttachments: [{ view: target, clearValue: CLEAR[view], loadOp: 'clear', storeOp: 'store' }],
           depthStencilAttachment: { view: depth.createView(), depthClearValue: 1, depthLoadOp: 'clear', depthStoreOp: 'store' },
           ...(timed ? { timestampWrites: { querySet, beginningOfPassWriteIndex: 2, endOfPassWriteIndex: 3 } } : {}),
         });
         pass.setPipeline(pipeline);
         pass.setBindGroup(0, bindGroup);
-        skinning.vertexBuffers.forEach((buffer, slot) => { pass.setVertexBuffer(slot, buffer); });
-        pass.setIndexBuffer(indexBuffer, 'uint32');
-        for (const instance of instances) pass.drawIndexed(character.indices.length, 1, 0, instance.outputVertex, instance.index);
+        crowd.draw(pass);
+        ground.draw(pass);
         pass.end();
         if (timed) {
           encoder.resolveQuerySet(querySet, 0, 4, resolve, 0);
@@ -173,11 +223,13 @@ export const scene: SceneDefinition = {
         }
       },
       stats: () => {
-        const work = skinning?.lastFrame;
+        const work = crowd?.skinning.lastFrame;
+        const character = crowd?.character;
         return {
-          characters: instances.length.toLocaleString('en-US'),
-          vertices: (instances.length * character.vertexCount).toLocaleString('en-US'),
-          kernel: `${skinning?.kernel ?? ''} ${skinning?.format ?? ''}`,
+          characters: (crowd?.instances.length ?? 0).toLocaleString('en-US'),
+          ...(character ? { model: `${character.name} (${character.skeleton.jointCount} joints, ${character.vertexCount.toLocaleString('en-US')} vertices)` } : {}),
+          vertices: ((crowd?.instances.length ?? 0) * (character?.vertexCount ?? 0)).toLocaleString('en-US'),
+          kernel: `${crowd?.skinning.kernel ?? ''} ${crowd?.skinning.format ?? ''}`,
           ...(work ? { 'skinned / held / skipped': `${work.skinned} / ${work.held} / ${work.skipped}` } : {}),
           ...(hasTimestamps && Number.isFinite(skinMs) ? { 'GPU skin': `${skinMs.toFixed(3)} ms`, 'GPU draw': `${drawMs.toFixed(3)} ms` } : {}),
           ...(failure ? { error: failure } : {}),
@@ -185,9 +237,9 @@ export const scene: SceneDefinition = {
       },
       destroy() {
         destroyed = true;
-        skinning?.destroy();
+        picker.detach();
+        crowd?.destroy();
         depth?.destroy();
-        indexBuffer.destroy();
         frameBuffer.destroy();
         querySet?.destroy();
         resolve.destroy();
