@@ -44,7 +44,7 @@ describe('instances', () => {
     scene.destroy();
   });
 
-  gpuTest('unknown instances, materials and meshes throw a RenderError and change nothing', ({ device }) => {
+  gpuTest('unknown instances, materials and meshes throw a RenderError and change nothing', async ({ device }) => {
     const { scene, grey, box } = floorAndBox(device);
     const version = scene.structureVersion;
     expect(() => { scene.setInstanceMaterial(BOX_INSTANCE, 99); }).toThrow(RenderError);
@@ -54,6 +54,10 @@ describe('instances', () => {
     expect(scene.instanceMaterial(BOX_INSTANCE)).toBe(grey);
     expect(scene.instanceMesh(BOX_INSTANCE)).toBe(box);
     expect(scene.structureVersion).toBe(version);
+    // The untouched scene still renders.
+    const renderer = newRenderer(device);
+    await renderFrame(device, renderer, scene);
+    renderer.destroy();
     scene.destroy();
   });
 });
