@@ -1,10 +1,11 @@
 """CUB's radix sort through PyTorch on the same GPU, the peer of GpuRadixSort.
 
 torch.sort on a CUDA int32 tensor runs CUB's device radix sort; with stable=True it returns the
-sorted keys and the permutation (the values). Prints pairs per second for N pairs: CUDA events
-around 20 sorts after warm-up, median of 5 such samples.
+sorted keys and the permutation (the values). torch.sort does not modify its input, so every
+timed sort gets the same fresh keys. Prints pairs per second for N pairs: CUDA events around 20
+sorts after warm-up, median of 5 such samples.
 
-    python3 cub_sort.py 16777216
+    python3 cub_sort.py 16777216 [random|sorted|reversed|few]
 """
 import statistics
 import sys
@@ -12,7 +13,17 @@ import sys
 import torch
 
 n = int(sys.argv[1])
-keys = torch.randint(0, 2**31 - 1, (n,), dtype=torch.int32, device="cuda")
+kind = sys.argv[2] if len(sys.argv) > 2 else "random"
+# Full 32-bit patterns, as the WebGPU side sorts.
+keys = torch.randint(-(2**31), 2**31 - 1, (n,), dtype=torch.int32, device="cuda")
+if kind == "sorted":
+    keys = torch.sort(keys).values
+elif kind == "reversed":
+    keys = torch.flip(torch.sort(keys).values, [0])
+elif kind == "few":
+    keys = torch.randint(0, 16, (n,), dtype=torch.int32, device="cuda")
+elif kind != "random":
+    sys.exit(f"unknown key kind {kind!r}: use random, sorted, reversed or few")
 for _ in range(5):
     torch.sort(keys, stable=True)
 torch.cuda.synchronize()

@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type * as Bundler from './bundle.ts';
 import { machine, measureRoundTrips, roundTripTable } from './round-trip.ts';
 
 const argv = process.argv.slice(2);
@@ -20,7 +21,10 @@ const log = (line: string): void => {
 const beside = fileURLToPath(new URL('.', import.meta.url));
 let dir = beside;
 if (!existsSync(join(beside, 'kernels.mjs'))) {
-  const { bundleEntries, benchSources } = await import('./bundle.ts');
+  // A computed specifier, so that the device bundle (which never takes this branch) does not
+  // inline bundle.ts and with it an import of esbuild, which the GPU machine does not have.
+  const bundler = new URL('./bundle.ts', import.meta.url).href;
+  const { bundleEntries, benchSources } = (await import(bundler)) as typeof Bundler;
   dir = await bundleEntries(benchSources);
 }
 const url = (name: string): string => pathToFileURL(join(dir, name)).href;

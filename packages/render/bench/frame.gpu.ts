@@ -1,24 +1,39 @@
 // GPU benchmark of whole frames of the courtyard with 1,000 walking characters, 4,096 small
 // lights and 1M fluid particles, at 1080p and 4K: milliseconds per pass from the renderer's
 // timestamp queries, mean of 20 frames with the characters and lights moving every frame.
+// The main rows light the courtyard the way a game would (ranges 0.5-1.5: a few lights reach
+// each point); the "dense lights" peer is the demo's look (ranges 1.5-4.5: about 90 reach each
+// point), a stress test of the culling and the light loop.
 // CUTTLE_BENCH_QUICK shrinks everything for a lavapipe smoke run.
 import { defineSuite, type BenchCase, type Measure } from '@cuttle/bench';
 import { requestNodeGpu, type NodeGpu } from '@cuttle/test-utils/node-gpu';
 import { lookAt, perspective } from '@cuttle/gpu-culling';
 import { buildCourtyard, PASSES, Renderer, RenderScene, type Courtyard, type PassName } from '../src/index.ts';
 
+type Resolution = readonly [name: string, width: number, height: number];
+type Times = Partial<Record<PassName | 'frame', number>>;
+
 const QUICK = Boolean(process.env.CUTTLE_BENCH_QUICK);
-const RESOLUTIONS: [string, number, number][] = QUICK ? [['180p', 320, 180]] : [['1080p', 1920, 1080], ['4K', 3840, 2160]];
+const RESOLUTIONS: Resolution[] = QUICK ? [['180p', 320, 180]] : [['1080p', 1920, 1080], ['4K', 3840, 2160]];
 const CONTENT = QUICK ? { characters: 20, lights: 256, fluid: 4000 } : { characters: 1000, lights: 4096, fluid: 1_000_000 };
+const LIGHT_RANGES = { small: [0.5, 1.5], dense: [1.5, 4.5] } as const;
+/** The courtyards timed: ours, the dense-light stress peer, and ours without one part (4K only). */
+const VARIANTS = {
+  small: { ...CONTENT, lightRange: LIGHT_RANGES.small },
+  dense: { ...CONTENT, lightRange: LIGHT_RANGES.dense },
+  noFluid: { ...CONTENT, fluid: 0, lightRange: LIGHT_RANGES.small },
+  noCharacters: { ...CONTENT, characters: 0, lightRange: LIGHT_RANGES.small },
+} as const;
+type Lighting = keyof typeof VARIANTS;
+const PEERS: Record<string, [Lighting, boolean]> = { 'dense lights (stress)': ['dense', true], 'without the fluid': ['noFluid', false], 'without the characters': ['noCharacters', false] };
 const FRAMES = QUICK ? 2 : 20;
 
 let gpu: NodeGpu | undefined;
-let scene: RenderScene | undefined;
-let yard: Courtyard | undefined;
+const courtyards = new Map<Lighting, { scene: RenderScene; yard: Courtyard }>();
 const renderers = new Map<string, { renderer: Renderer; target: GPUTexture }>();
 let clock = 0;
 
-function setFor(resolution: [string, number, number]): { renderer: Renderer; target: GPUTexture } {
+function setFor(resolution: Resolution): { renderer: Renderer; target: GPUTexture } {
   let entry = renderers.get(resolution[0]);
   if (!entry) {
     const device = gpu!.device;
@@ -31,17 +46,18 @@ function setFor(resolution: [string, number, number]): { renderer: Renderer; tar
   return entry;
 }
 
-/** Mean ms per pass (and their sum) over FRAMES frames. */
-async function frameTimes(resolution: [string, number, number]): Promise<Partial<Record<PassName | 'frame', number>>> {
+/** Mean ms per pass (and their sum) over FRAMES frames of one courtyard. */
+async function frameTimes(resolution: Resolution, lighting: Lighting): Promise<Times> {
   const { renderer, target } = setFor(resolution);
+  const { scene, yard } = courtyards.get(lighting)!;
   const device = gpu!.device;
-  const sums: Partial<Record<PassName | 'frame', number>> = {};
+  const sums: Times = {};
   for (let f = 0; f < FRAMES; f++) {
     clock += 1 / 60;
-    yard!.animate(clock);
+    yard.animate(clock);
     const camera = { view: lookAt([14 * Math.cos(clock * 0.1), 9, 22], [0, 0, -2]), projection: perspective({ fovY: 0.9, aspect: resolution[1] / resolution[2], near: 0.1, far: Infinity, reversedZ: true }) };
     const encoder = device.createCommandEncoder();
-    renderer.render(encoder, scene!, camera, { view: target.createView(), width: resolution[1], height: resolution[2] });
+    renderer.render(encoder, scene, camera, { view: target.createView(), width: resolution[1], height: resolution[2] });
     device.queue.submit([encoder.finish()]);
     const timings = await renderer.readTimings();
     let frame = 0;
@@ -55,8 +71,32 @@ async function frameTimes(resolution: [string, number, number]): Promise<Partial
   return sums;
 }
 
-function measure(resolution: [string, number, number], part: PassName | 'frame'): Measure {
-  return async () => (await frameTimes(resolution))[part] ?? 0;
+// One set of frames per round, resolution and lighting gives every pass its figure: the frame
+// case renders them and the per-pass cases of the same resolution read the same rounds (each of
+// the 11 cases rendering its own frames made the 4K run take minutes).
+const rounds = new Map<string, Times[]>();
+
+function measure(resolution: Resolution, part: PassName | 'frame', lighting: Lighting = 'small'): Measure {
+  let round = 0;
+  return async () => {
+    const key = `${resolution[0]} ${lighting}`;
+    const list = rounds.get(key) ?? [];
+    rounds.set(key, list);
+    if (list.length <= round) {
+      const started = performance.now();
+      list.push(await frameTimes(resolution, lighting));
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      const times = JSON.stringify(list.at(-1), (_, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(3)) : v));
+      process.stderr.write(`    ${key} round ${list.length}: ${FRAMES} frames in ${seconds} s wall, ${times} ms GPU\n`);
+    }
+    return list[round++]![part] ?? 0;
+  };
+}
+
+/** How many lights reach an average point of the volume the lights live in (40 x 40 x 4.5 units). */
+function lightsPerPoint([min, max]: readonly [number, number]): number {
+  const meanCube = (max ** 4 - min ** 4) / (4 * (max - min));
+  return (CONTENT.lights * (4 / 3) * Math.PI * meanCube) / (40 * 40 * 4.5);
 }
 
 export const suite = defineSuite({
@@ -65,31 +105,47 @@ export const suite = defineSuite({
   rounds: QUICK ? 1 : 3,
   async setup() {
     gpu = await requestNodeGpu();
-    scene = new RenderScene(gpu.device);
-    yard = buildCourtyard(scene, CONTENT);
-    // Warm up: compile every pipeline, page in every buffer.
-    for (const resolution of RESOLUTIONS) await frameTimes(resolution);
+    for (const lighting of Object.keys(VARIANTS) as Lighting[]) {
+      const scene = new RenderScene(gpu.device);
+      courtyards.set(lighting, { scene, yard: buildCourtyard(scene, VARIANTS[lighting]) });
+    }
+    // Warm up: compile every pipeline, page in every buffer. A validation error stops the run
+    // rather than time frames the GPU refused to draw.
+    gpu.device.pushErrorScope('validation');
+    for (const resolution of RESOLUTIONS) for (const lighting of courtyards.keys()) await frameTimes(resolution, lighting);
+    const error = await gpu.device.popErrorScope();
+    if (error) throw new Error(`the courtyard frame does not validate: ${error.message}`);
   },
   teardown() {
     for (const { renderer, target } of renderers.values()) {
       renderer.destroy();
       target.destroy();
     }
-    yard?.destroy();
-    scene?.destroy();
+    for (const { scene, yard } of courtyards.values()) {
+      yard.destroy();
+      scene.destroy();
+    }
     gpu?.device.destroy();
   },
   gpu: () => (gpu ? gpu.info.summary : null),
   cases: (): BenchCase[] =>
-    RESOLUTIONS.flatMap((resolution): BenchCase[] => [
-      { name: `whole frame, ${resolution[0]} (sum of the passes)`, unit: 'ms', higherIsBetter: false, ours: measure(resolution, 'frame'), peers: {} },
-      ...PASSES.map((pass): BenchCase => ({ name: `${resolution[0]}: ${pass}`, unit: 'ms', higherIsBetter: false, ours: measure(resolution, pass), peers: {} })),
-    ]),
+    RESOLUTIONS.flatMap((resolution, r): BenchCase[] => {
+      // Every peer at the largest resolution; the dense-light stress peer at every resolution.
+      const peers = (part: PassName | 'frame'): Record<string, Measure> =>
+        Object.fromEntries(Object.entries(PEERS).filter(([, [, everywhere]]) => everywhere || r === RESOLUTIONS.length - 1).map(([name, [variant]]) => [name, measure(resolution, part, variant)]));
+      return [
+        { name: `whole frame, ${resolution[0]} (sum of the passes)`, unit: 'ms', higherIsBetter: false, ours: measure(resolution, 'frame'), peers: peers('frame') },
+        ...PASSES.map((pass): BenchCase => ({ name: `${resolution[0]}: ${pass}`, unit: 'ms', higherIsBetter: false, ours: measure(resolution, pass), peers: peers(pass) })),
+      ];
+    }),
   notes: [
     `The courtyard example with ${CONTENT.characters} walking characters (procedural, packed vertices, skinned once per frame),`,
     `${CONTENT.lights} small moving lights culled per 16x16 tile (flat bits), ${CONTENT.fluid} fluid particles drawn as sphere impostors (not stepped:`,
     'the simulation is @cuttle/gpu-fluid\'s own benchmark), the sun and its shadow map with the coloured-glass filter, water caustics.',
-    `Each sample: ${FRAMES} frames in a row, characters and lights moving, each frame's passes timed by the renderer's timestamp queries; mean per frame, median of the rounds.`,
+    `Ours: light ranges ${LIGHT_RANGES.small.join('-')} units (about ${lightsPerPoint(LIGHT_RANGES.small).toFixed(1)} lights reach an average point of the 40 x 40 x 4.5 volume they live in);`,
+    `dense lights (stress): ranges ${LIGHT_RANGES.dense.join('-')} (about ${lightsPerPoint(LIGHT_RANGES.dense).toFixed(0)} per point, the demo's look), same everything else.`,
+    'At the largest resolution two more peers leave one part out (the fluid, the characters) to show what each costs.',
+    `Each round: ${FRAMES} frames in a row, characters and lights moving, each frame's passes timed by the renderer's timestamp queries; mean per frame, median of the rounds (every pass row reads the same rounds as the frame row).`,
     'The frame is the sum of the passes (GPU time between them, such as buffer uploads, is not counted).',
   ].join(' '),
 });

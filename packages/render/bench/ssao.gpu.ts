@@ -75,7 +75,9 @@ async function verify(): Promise<void> {
     pass.run(encoder, { depth, camera, output });
     device.queue.submit([encoder.finish()]);
     const normals = new Float32Array((await readTexture(device, output, 16)).buffer);
-    const comparison = compareNormals(normals, reconstructNormalsReference(depthValues, width, height, camera, method), 0.1);
+    // 0.5 degrees: the GPU's f32 arithmetic (fused multiply-adds on NVIDIA) moves far-away
+    // naive normals by up to ~0.15 degrees from the f64 reference; the errors that matter are 10.
+    const comparison = compareNormals(normals, reconstructNormalsReference(depthValues, width, height, camera, method), 0.5);
     if (comparison.errors.length > 0 || comparison.surfacePixels < width * height * 0.5) throw new Error(`${method} normals disagree with the reference: ${comparison.errors.slice(0, 5).join('; ')}. Not timing a wrong pass.`);
     pass.destroy();
 

@@ -92,9 +92,10 @@ export class Renderer {
   ssao: boolean;
   readonly #ssaoPass: SsaoPass;
   readonly #device: GPUDevice;
-  readonly #layouts: { frame: GPUBindGroupLayout; depthFrame: GPUBindGroupLayout; cull: GPUBindGroupLayout; material: GPUBindGroupLayout; fluid: GPUBindGroupLayout; empty: GPUBindGroupLayout };
+  readonly #layouts: { frame: GPUBindGroupLayout; depthFrame: GPUBindGroupLayout; cull: GPUBindGroupLayout; material: GPUBindGroupLayout; fluid: GPUBindGroupLayout; fluidColor: GPUBindGroupLayout; empty: GPUBindGroupLayout };
   readonly #emptyGroup: GPUBindGroup;
-  readonly #fluidGroups = new Map<object, { uniform: GPUBuffer; group: GPUBindGroup }>();
+  /** Per fluid: its uniform, the prepass group, and the colour pass group (rebuilt with the depth target). */
+  readonly #fluidGroups = new Map<object, { uniform: GPUBuffer; group: GPUBindGroup; color?: { depth: GPUTexture; group: GPUBindGroup } }>();
   readonly #modules: { depth: GPUShaderModule; forward: GPUShaderModule; tonemap: GPUShaderModule };
   readonly #pipelines = new Map<string, GPURenderPipeline>();
   readonly #frameUniform: GPUBuffer;
@@ -169,6 +170,14 @@ export class Renderer {
         entries: [
           { binding: 0, visibility, buffer: { type: 'uniform' } },
           { binding: 1, visibility: GPUShaderStage.VERTEX, buffer: { type: 'read-only-storage' } },
+        ],
+      }),
+      fluidColor: device.createBindGroupLayout({
+        label: 'cuttle.render.fluid-color',
+        entries: [
+          { binding: 0, visibility, buffer: { type: 'uniform' } },
+          { binding: 1, visibility: GPUShaderStage.VERTEX, buffer: { type: 'read-only-storage' } },
+          { binding: 2, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: 'depth' } },
         ],
       }),
       empty: device.createBindGroupLayout({ label: 'cuttle.render.empty', entries: [] }),
@@ -414,7 +423,7 @@ export class Renderer {
       this.#drawGroup(opaque, scene, group, material.group, true);
     }
     this.#drawSkinned(opaque, scene, 'opaque', reversed, 0);
-    this.#drawFluids(opaque, scene, 'fluid-color');
+    this.#drawFluids(opaque, scene, 'fluid-color', targets.depth);
     opaque.end();
     const blended = encoder.beginRenderPass({ label: 'cuttle.render.transparent', colorAttachments: colorAttachments('load'), depthStencilAttachment: { view: targets.depth.createView(), depthReadOnly: true }, ...stamp('transparent', true, true) });
     this.#bindForward(blended);
@@ -468,7 +477,7 @@ export class Renderer {
   }
 
   /** Every fluid's particles as sphere impostors: into the depth prepass, or shaded in the opaque pass. */
-  #drawFluids(pass: GPURenderPassEncoder, scene: RenderScene, pipeline: 'fluid-depth' | 'fluid-depth-reversed' | 'fluid-color'): void {
+  #drawFluids(pass: GPURenderPassEncoder, scene: RenderScene, pipeline: 'fluid-depth' | 'fluid-depth-reversed' | 'fluid-color', prepassDepth?: GPUTexture): void {
     if (scene.fluids.length === 0) return;
     pass.setPipeline(this.#pipeline(pipeline));
     pass.setBindGroup(0, this.#frameGroup);
@@ -487,8 +496,16 @@ export class Renderer {
         this.#fluidGroups.set(draw.fluid, entry);
       }
       this.#device.queue.writeBuffer(entry.uniform, 0, new Float32Array([...draw.color, 1, draw.radius, draw.roughness, 0, 0]));
-      pass.setBindGroup(3, entry.group);
-      pass.draw(6, draw.fluid.count);
+      if (pipeline === 'fluid-color' && prepassDepth) {
+        if (entry.color?.depth !== prepassDepth) {
+          const entries: GPUBindGroupEntry[] = [{ binding: 0, resource: { buffer: entry.uniform } }, { binding: 1, resource: { buffer: draw.fluid.positionBuffer } }, { binding: 2, resource: prepassDepth.createView() }];
+          entry.color = { depth: prepassDepth, group: this.#device.createBindGroup({ label: 'cuttle.render.fluid-color', layout: this.#layouts.fluidColor, entries }) };
+        }
+        pass.setBindGroup(3, entry.color.group);
+      } else {
+        pass.setBindGroup(3, entry.group);
+      }
+      pass.draw(6 * draw.fluid.count);
     }
   }
 
@@ -682,7 +699,7 @@ export class Renderer {
       const color = name === 'fluid-color';
       return device.createRenderPipeline({
         label: `cuttle.render.${name}`,
-        layout: device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, color ? this.#layouts.cull : this.#layouts.empty, this.#layouts.empty, this.#layouts.fluid] }),
+        layout: device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, color ? this.#layouts.cull : this.#layouts.empty, this.#layouts.empty, color ? this.#layouts.fluidColor : this.#layouts.fluid] }),
         vertex: { module: this.#modules.forward, entryPoint: 'fluid_vertex' },
         fragment: { module: this.#modules.forward, entryPoint: color ? 'fluid_color' : 'fluid_depth', targets: color ? [{ format: 'rgba16float' }, { format: 'rg16float' }] : [] },
         primitive: { topology: 'triangle-list', cullMode: 'none' },

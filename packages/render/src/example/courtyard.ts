@@ -15,6 +15,11 @@ export interface CourtyardOptions {
   lights?: number;
   /** Fluid particles in the tank (default 0: no tank). */
   fluid?: number;
+  /**
+   * The small lights' ranges, drawn uniformly from [min, max] (default [1.5, 4.5]: about 90
+   * lights reach each point of the floor, a stress test for the culling; [0.5, 1.5] gives 3–4).
+   */
+  lightRange?: readonly [number, number];
   seed?: number;
 }
 
@@ -56,6 +61,10 @@ export function buildCourtyard(scene: RenderScene, options: CourtyardOptions = {
   const particles = options.fluid ?? 0;
   for (const [name, value] of [['characters', characters], ['lights', lights], ['fluid', particles]] as const) {
     if (!Number.isInteger(value) || value < 0) throw new RenderError(`${name} must be a non-negative integer, got ${value}.`);
+  }
+  const [rangeMin, rangeMax] = options.lightRange ?? [1.5, 4.5];
+  if (!(rangeMin > 0 && rangeMax >= rangeMin && Number.isFinite(rangeMax))) {
+    throw new RenderError(`lightRange must be [min, max] with 0 < min <= max, got [${rangeMin}, ${rangeMax}].`);
   }
   let x = (options.seed ?? 3) >>> 0 || 1;
   const random = (): number => {
@@ -110,7 +119,7 @@ export function buildCourtyard(scene: RenderScene, options: CourtyardOptions = {
     const py = onWall ? 2.5 + random() * 2 : 0.4 + random() * 3;
     lightBase.set([px, py, pz], i * 3);
     const hue = random() * Math.PI * 2;
-    scene.lights.addPointLight({ position: [px, py, pz], range: 1.5 + random() * 3, color: [0.6 + 0.4 * Math.cos(hue), 0.6 + 0.4 * Math.cos(hue - 2.1), 0.6 + 0.4 * Math.cos(hue + 2.1)], intensity: 3 });
+    scene.lights.addPointLight({ position: [px, py, pz], range: rangeMin + random() * (rangeMax - rangeMin), color: [0.6 + 0.4 * Math.cos(hue), 0.6 + 0.4 * Math.cos(hue - 2.1), 0.6 + 0.4 * Math.cos(hue + 2.1)], intensity: 3 });
   }
 
   // Walking characters on circles around the courtyard.
