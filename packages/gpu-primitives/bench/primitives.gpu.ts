@@ -36,6 +36,8 @@ const SORT_ITERATIONS = process.env.CUTTLE_BENCH_QUICK ? 1 : 10;
 let sorter: GpuRadixSort | undefined;
 // The same sort forced onto the portable 4-bit kernel: the subgroup kernel's own baseline.
 let portableSorter: GpuRadixSort | undefined;
+// The one-sweep kernel (algorithm: 'onesweep'): one histogram pass, then one pass per digit.
+let onesweepSorter: GpuRadixSort | undefined;
 let bitonic: GpuBitonicSort | undefined;
 // The bitonic network is for small and medium sizes: measured where it competes.
 const BITONIC_SIZES = process.env.CUTTLE_BENCH_QUICK ? [1 << 12] : [1 << 16, 1 << 20];
@@ -153,6 +155,7 @@ export const suite = defineSuite({
     const largestSort = SORT_SIZES[SORT_SIZES.length - 1]!;
     sorter = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS });
     portableSorter = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS, subgroups: false });
+    onesweepSorter = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS, algorithm: 'onesweep' });
     sortTimer = new ColdCacheGpuTimer(device, { runs: SORT_ITERATIONS, flushBytes: 4 });
     // Keys as SORT_INPUTS describes; the values are the indices, as in a sort-by-key permutation.
     for (const input of SORT_INPUTS) pristine.set(input, uploadPristine(device, keysFor(input, input === 'random' ? largestSort : SORT_INPUT_SIZE)));
@@ -162,7 +165,9 @@ export const suite = defineSuite({
     bitonic = new GpuBitonicSort(device, { maxCount: BITONIC_SIZES[BITONIC_SIZES.length - 1]!, slots: SORT_ITERATIONS });
     // Warm-up for a second of wall time: compile, page in, and let the GPU leave its idle
     // clocks (an idle H100 sits at 345 MHz SM clock) before anything is timed.
-    for (const input of SORT_INPUTS) await verifySorts([sorter, portableSorter], keysFor(input, Math.min(largestSort, 1 << 20)));
+    for (const input of SORT_INPUTS) await verifySorts([sorter, portableSorter, onesweepSorter], keysFor(input, Math.min(largestSort, 1 << 20)));
+    // The one-sweep kernel also at 2^24 pairs, where its look-back spans thousands of tiles.
+    await verifySorts([onesweepSorter], keysFor('random', SORT_INPUT_SIZE));
     await verifyScans([scan, portableScan, ticketScan], words, scratch, hostWords);
     const warmUntil = performance.now() + (process.env.CUTTLE_BENCH_QUICK ? 0 : 1000);
     do {
@@ -178,6 +183,7 @@ export const suite = defineSuite({
     ticketScan?.destroy();
     sorter?.destroy();
     portableSorter?.destroy();
+    onesweepSorter?.destroy();
     bitonic?.destroy();
     sortKeys?.destroy();
     sortValues?.destroy();
@@ -225,6 +231,16 @@ export const suite = defineSuite({
         },
       }),
     ),
+    ...SORT_SIZES.map(
+      (count): BenchCase => ({
+        name: `radix sort, ${onesweepSorter?.plan.kind ?? 'onesweep'} kernel: 2^${Math.log2(count)} pairs, fresh random keys`,
+        unit: 'pairs/s',
+        higherIsBetter: true,
+        rounds: 3,
+        ours: () => freshPairsPerSecond(count, radix(onesweepSorter!)),
+        peers: { ...cubPeer(count), 'count-scan kernel (ours)': () => freshPairsPerSecond(count, radix(sorter!)) },
+      }),
+    ),
     ...SORT_INPUTS.filter((input) => input !== 'random').map(
       (input): BenchCase => ({
         name: `radix sort (${sorter?.plan.kind ?? 'subgroups'} kernel): 2^${Math.log2(SORT_INPUT_SIZE)} pairs, ${input} keys`,
@@ -256,6 +272,7 @@ export const suite = defineSuite({
     'Sorts: fresh keys for every sort. Before each of the 10 sorts of a sample, the keys and index values are copied from pristine buffers that nothing else writes;',
     'each sort is timed alone between its own timestamps, so the copy is not counted (it is not part of a sort a user runs); mean of the 10, median of 3 samples.',
     'Random keys use all 32 bits (four 8-bit passes with subgroups, eight 4-bit passes for the portable kernel); sorted, reversed and few-distinct keys (16 values, the top 4 bits) are sorted at the size in their row.',
+    'The onesweep rows run algorithm: \'onesweep\' (one histogram pass, then per digit one ranking pass that finds its offsets by decoupled look-back), checked against the reference at 2^20 for every key set and on 2^24 random keys before timing.',
     '"Re-sorting its own output" is how this table used to be measured: the same buffer sorted 10 times back to back, so every sort after the first gets sorted keys.',
     'Bitonic sort: fresh random keys the same way, copy-in, padding and copy-out included, against our radix sort and CUB at the same size.',
     'The sorts\' peer is CUB\'s device radix sort through PyTorch (torch.sort(stable=True) on a CUDA int32 tensor of the same kind of keys, keys plus an int64 permutation) in the same device call,',

@@ -6,9 +6,12 @@
  * - `subgroups`: 8-bit digits (half the passes), ranked with subgroup ballots and sorted in
  *   workgroup memory before the write-out. Needs the `subgroups` feature; its scatter
  *   workgroup holds 8 subgroups of the device's smallest size (see `subgroupRadixLayout`).
+ * - `onesweep`: the subgroup ranking in one pass per digit, the tile's output offsets found by
+ *   decoupled look-back after one histogram pass for all digits (radix-onesweep.wgsl). Same
+ *   layout as `subgroups`, plus 1 KiB of workgroup memory for the look-back's fallback.
  */
 export interface RadixPlan {
-  readonly kind: 'portable' | 'subgroups';
+  readonly kind: 'portable' | 'subgroups' | 'onesweep';
   /** Key bits sorted per pass. */
   readonly bits: number;
   /** Digit values per pass: 2^bits. */

@@ -1,4 +1,4 @@
-// pnpm bench [package] [--json] [--write] [--gpu] [--rounds N] [--from report.json]
+// pnpm bench [package] [--json] [--write] [--gpu] [--rounds N] [--only text] [--from report.json]
 //   package   folder or npm name; all packages with a bench/ folder when left out
 //   --json    print the JSON contract on stdout (progress goes to stderr)
 //   --write   rewrite the package's BENCHMARKS.md section with the results
@@ -19,7 +19,7 @@ async function loadSuite(file: string): Promise<BenchSuite> {
 async function main(argv: readonly string[]): Promise<void> {
   const flags = parseFlags(argv);
   const fromIndex = argv.indexOf('--from');
-  const positional = argv.filter((arg, i) => !arg.startsWith('--') && argv[i - 1] !== '--rounds' && argv[i - 1] !== '--from');
+  const positional = argv.filter((arg, i) => !arg.startsWith('--') && argv[i - 1] !== '--rounds' && argv[i - 1] !== '--from' && argv[i - 1] !== '--only');
   const packageDirOf = (name: string): string => findBenchPackage(name).dir;
 
   if (fromIndex >= 0) {

@@ -10,6 +10,8 @@ export interface MainFlags {
   json: boolean;
   write: boolean;
   rounds: number | undefined;
+  /** Only the cases whose name contains this text (`--only <text>`), e.g. to spend little device time. */
+  only?: string | undefined;
 }
 
 export function parseFlags(argv: readonly string[]): MainFlags {
@@ -18,7 +20,10 @@ export function parseFlags(argv: readonly string[]): MainFlags {
   if (rounds !== undefined && (!Number.isInteger(rounds) || rounds < 1)) {
     throw new Error(`--rounds needs a positive integer, got ${argv[roundsIndex + 1] ?? 'nothing'}.`);
   }
-  return { json: argv.includes('--json'), write: argv.includes('--write'), rounds };
+  const onlyIndex = argv.indexOf('--only');
+  const only = onlyIndex >= 0 ? argv[onlyIndex + 1] : undefined;
+  if (onlyIndex >= 0 && !only) throw new Error('--only needs the text that the names of the cases to run contain.');
+  return { json: argv.includes('--json'), write: argv.includes('--write'), rounds, only };
 }
 
 /** Merges reports of one package and kind (several bench files) into one document. */
@@ -58,7 +63,7 @@ export async function runSuites(suites: readonly BenchSuite[], flags: MainFlags)
   const reports: BenchReport[] = [];
   for (const suite of suites) {
     console.error(`${suite.package} (${suite.kind})`);
-    reports.push(await runSuite(suite, { rounds: flags.rounds, log: (line) => { console.error(line); } }));
+    reports.push(await runSuite(suite, { rounds: flags.rounds, only: flags.only, log: (line) => { console.error(line); } }));
   }
   return mergeReports(reports);
 }

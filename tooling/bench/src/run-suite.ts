@@ -5,6 +5,8 @@ import { median } from './measure.ts';
 export interface RunOptions {
   /** Overrides every case's rounds (e.g. 1 for a quick smoke run). */
   rounds?: number;
+  /** Runs only the cases whose name contains this text. */
+  only?: string | undefined;
   log?: (line: string) => void;
 }
 
@@ -27,7 +29,9 @@ export async function runSuite(suite: BenchSuite, options: RunOptions = {}): Pro
   const log = options.log ?? (() => undefined);
   await definition.setup?.();
   try {
-    const cases = typeof definition.cases === 'function' ? await definition.cases() : definition.cases;
+    const all = typeof definition.cases === 'function' ? await definition.cases() : definition.cases;
+    const only = options.only;
+    const cases = only === undefined ? all : all.filter((benchCase) => benchCase.name.includes(only));
     const results: CaseResult[] = [];
     for (const benchCase of cases) {
       log(`  ${benchCase.name} ...`);

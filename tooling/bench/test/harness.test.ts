@@ -36,6 +36,18 @@ describe('runSuite', () => {
     expect(report.cases).toEqual([{ case: 'case a', unit: 'ops/s', higherIsBetter: true, ours: 200, peers: { peer: 20 } }]);
   });
 
+  test('only runs the cases whose name contains the text', async () => {
+    const ran: string[] = [];
+    const suite = defineSuite({
+      package: '@cuttle/example',
+      rounds: 1,
+      cases: ['sort 2^20', 'scan', 'sort 2^24'].map((name) => ({ name, unit: 'ops/s', higherIsBetter: true, ours: () => { ran.push(name); return 1; }, peers: {} })),
+    });
+    const report = await runSuite(suite, { only: 'sort' });
+    expect(report.cases.map((c) => c.case)).toEqual(['sort 2^20', 'sort 2^24']);
+    expect(ran).toEqual(['sort 2^20', 'sort 2^24']);
+  });
+
   test('setup runs before cases are built and teardown runs even when a case throws', async () => {
     const events: string[] = [];
     const suite = defineSuite({
@@ -101,8 +113,10 @@ describe('tables', () => {
 
 describe('cli helpers', () => {
   test('flags parse, and a bad --rounds is refused', () => {
-    expect(parseFlags(['--json', '--rounds', '3'])).toEqual({ json: true, write: false, rounds: 3 });
+    expect(parseFlags(['--json', '--rounds', '3'])).toEqual({ json: true, write: false, rounds: 3, only: undefined });
+    expect(parseFlags(['--only', 'sort'])).toMatchObject({ only: 'sort' });
     expect(() => parseFlags(['--rounds', 'many'])).toThrow(/--rounds/);
+    expect(() => parseFlags(['--only'])).toThrow(/--only/);
   });
 
   test('reports of one package and suite merge into one document', () => {

@@ -1,0 +1,173 @@
+import radixCommonWgsl from './shaders/radix-common.wgsl?raw';
+import radixWgsl from './shaders/radix-sort.wgsl?raw';
+import radixSubgroupsWgsl from './shaders/radix-sort-subgroups.wgsl?raw';
+import subgroupLanesWgsl from './shaders/subgroup-lanes.wgsl?raw';
+import type { PassTimestamps } from './api.ts';
+import { BufferPairCache } from './buffer-pair-cache.ts';
+import { dispatchGrid } from './dispatch-grid.ts';
+import { GpuScan } from './gpu-scan.ts';
+import type { RadixPlan } from './radix-plan.ts';
+import { passTimestampWrites } from './timestamps.ts';
+
+const WORD = 4;
+const SLOT_BYTES = 256;
+const PARAMS_BYTES = 32;
+
+export interface CountScanOptions {
+  plan: RadixPlan;
+  maxSubgroups: number;
+  maxCount: number;
+  keyBits: number;
+  passes: number;
+  slots: number;
+  gridLimit: number;
+  maxWorkgroupsPerDimension: number | undefined;
+}
+
+/** The scratch and caller buffers one sort ping-pongs between. */
+export interface SortBuffers {
+  keys: GPUBuffer;
+  values: GPUBuffer;
+  scratchKeys: GPUBuffer;
+  scratchValues: GPUBuffer;
+}
+
+interface PassGroups {
+  count: GPUBindGroup;
+  scatter: GPUBindGroup;
+}
+
+/** The module of `plan`: its constants, the shared count kernel, then the plan's scatter. */
+function radixSource(plan: RadixPlan, maxSubgroups: number): string {
+  const constants = [`const RADIX: u32 = ${plan.radix}u;`, `const BLOCK: u32 = ${plan.block}u;`, `const COUNT_ITEMS: u32 = ${plan.block / 256}u;`];
+  if (plan.kind === 'portable') return [...constants, `const ITEMS: u32 = ${plan.items}u;`, radixCommonWgsl, radixWgsl].join('\n');
+  // `enable` must come first in a WGSL module.
+  return [
+    'enable subgroups;',
+    ...constants,
+    `const SCATTER_SIZE: u32 = ${plan.workgroupSize}u;`,
+    `const SCATTER_ITEMS: u32 = ${plan.items}u;`,
+    `const MAX_SUBGROUPS: u32 = ${maxSubgroups}u;`,
+    radixCommonWgsl,
+    subgroupLanesWgsl,
+    radixSubgroupsWgsl,
+  ].join('\n');
+}
+
+/**
+ * Per digit: a digit count per block, an exclusive scan of the digit-major count table
+ * (GpuScan), and a scatter that ranks each key inside its block (radix-common.wgsl with
+ * radix-sort.wgsl or radix-sort-subgroups.wgsl). GpuRadixSort owns scratch and validation.
+ */
+export class CountScanPasses {
+  readonly #device: GPUDevice;
+  readonly #options: CountScanOptions;
+  readonly #countPipeline: GPUComputePipeline;
+  readonly #scatterPipeline: GPUComputePipeline;
+  readonly #scan: GpuScan;
+  readonly #params: GPUBuffer;
+  readonly #counts: GPUBuffer;
+  readonly #offsets: GPUBuffer;
+  readonly #groups = new BufferPairCache<PassGroups[][]>();
+
+  constructor(device: GPUDevice, options: CountScanOptions) {
+    const { plan, maxCount, passes, slots } = options;
+    this.#device = device;
+    this.#options = options;
+    const maxBlocks = Math.ceil(maxCount / plan.block);
+    this.#scan = new GpuScan(device, {
+      maxCount: plan.radix * maxBlocks,
+      slots: slots * passes,
+      ...(options.maxWorkgroupsPerDimension === undefined ? {} : { maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension }),
+    });
+    const module = device.createShaderModule({ label: 'cuttle.radix-sort', code: radixSource(plan, options.maxSubgroups) });
+    this.#countPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.count', layout: 'auto', compute: { module, entryPoint: 'count_digits' } });
+    this.#scatterPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.scatter', layout: 'auto', compute: { module, entryPoint: 'scatter' } });
+    this.#counts = device.createBuffer({ label: 'cuttle.radix-sort.counts', size: plan.radix * maxBlocks * WORD, usage: GPUBufferUsage.STORAGE });
+    this.#offsets = device.createBuffer({ label: 'cuttle.radix-sort.offsets', size: plan.radix * maxBlocks * WORD, usage: GPUBufferUsage.STORAGE });
+    this.#params = device.createBuffer({ label: 'cuttle.radix-sort.params', size: slots * passes * SLOT_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+  }
+
+  /** Records every pass; even passes write scratch, odd passes write back to the caller's buffers. */
+  encode(encoder: GPUCommandEncoder, slot: number, buffers: SortBuffers, count: number, timestamps?: PassTimestamps): void {
+    const { plan, keyBits, passes, gridLimit } = this.#options;
+    const { bits, block, radix } = plan;
+    const blocks = Math.ceil(count / block);
+    const grid = dispatchGrid(blocks, gridLimit);
+    const words = new Uint32Array((passes * SLOT_BYTES) / WORD);
+    for (let pass = 0; pass < passes; pass++) {
+      const shift = pass * bits;
+      // The last pass sorts only the bits left when keyBits is not a multiple of the digit width.
+      const mask = (1 << Math.min(bits, keyBits - shift)) - 1;
+      words.set([count, blocks, grid.x, shift, mask], (pass * SLOT_BYTES) / WORD);
+    }
+    this.#device.queue.writeBuffer(this.#params, slot * passes * SLOT_BYTES, words);
+
+    const groups = this.#passGroups(buffers)[slot]!;
+    for (let pass = 0; pass < passes; pass++) {
+      const last = pass === passes - 1;
+      const counting = encoder.beginComputePass({
+        label: 'cuttle.radix-sort.count',
+        ...passTimestampWrites(pass === 0 && timestamps ? { querySet: timestamps.querySet, beginIndex: timestamps.beginIndex } : undefined),
+      });
+      counting.setPipeline(this.#countPipeline);
+      counting.setBindGroup(0, groups[pass]!.count);
+      counting.dispatchWorkgroups(grid.x, grid.y);
+      counting.end();
+      this.#scan.encode(encoder, this.#counts, this.#offsets, radix * blocks);
+      const scattering = encoder.beginComputePass({
+        label: 'cuttle.radix-sort.scatter',
+        ...passTimestampWrites(last && timestamps ? { querySet: timestamps.querySet, endIndex: timestamps.endIndex } : undefined),
+      });
+      scattering.setPipeline(this.#scatterPipeline);
+      scattering.setBindGroup(0, groups[pass]!.scatter);
+      scattering.dispatchWorkgroups(grid.x, grid.y);
+      scattering.end();
+    }
+  }
+
+  destroy(): void {
+    this.#scan.destroy();
+    for (const buffer of [this.#counts, this.#offsets, this.#params]) buffer.destroy();
+    this.#groups.clear();
+  }
+
+  /** Bind groups for every slot and pass of one (keys, values) pair, made on first use. */
+  #passGroups({ keys, values, scratchKeys, scratchValues }: SortBuffers): PassGroups[][] {
+    const { passes, slots } = this.#options;
+    return this.#groups.get(keys, values, () => {
+      const perSlot: PassGroups[][] = [];
+      for (let slot = 0; slot < slots; slot++) {
+        const passGroups: PassGroups[] = [];
+        for (let pass = 0; pass < passes; pass++) {
+          const params: GPUBufferBinding = { buffer: this.#params, offset: (slot * passes + pass) * SLOT_BYTES, size: PARAMS_BYTES };
+          // Even passes read the caller's buffers and write scratch; odd passes the reverse.
+          const [fromKeys, fromValues, toKeys, toValues] = pass % 2 === 0 ? [keys, values, scratchKeys, scratchValues] : [scratchKeys, scratchValues, keys, values];
+          passGroups.push({
+            count: this.#device.createBindGroup({
+              layout: this.#countPipeline.getBindGroupLayout(0),
+              entries: [
+                { binding: 0, resource: params },
+                { binding: 1, resource: { buffer: fromKeys } },
+                { binding: 2, resource: { buffer: this.#counts } },
+              ],
+            }),
+            scatter: this.#device.createBindGroup({
+              layout: this.#scatterPipeline.getBindGroupLayout(0),
+              entries: [
+                { binding: 0, resource: params },
+                { binding: 1, resource: { buffer: fromKeys } },
+                { binding: 3, resource: { buffer: fromValues } },
+                { binding: 4, resource: { buffer: this.#offsets } },
+                { binding: 5, resource: { buffer: toKeys } },
+                { binding: 6, resource: { buffer: toValues } },
+              ],
+            }),
+          });
+        }
+        perSlot.push(passGroups);
+      }
+      return perSlot;
+    });
+  }
+}

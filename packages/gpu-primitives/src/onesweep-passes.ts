@@ -1,0 +1,169 @@
+import subgroupLanesWgsl from './shaders/subgroup-lanes.wgsl?raw';
+import onesweepWgsl from './shaders/radix-onesweep.wgsl?raw';
+import type { PassTimestamps } from './api.ts';
+import { BufferPairCache } from './buffer-pair-cache.ts';
+import type { SortBuffers } from './count-scan-passes.ts';
+import { dispatchGrid } from './dispatch-grid.ts';
+import type { RadixPlan } from './radix-plan.ts';
+import { passTimestampWrites } from './timestamps.ts';
+
+const WORD = 4;
+const SLOT_BYTES = 256;
+const PARAMS_BYTES = 32;
+const RADIX = 256;
+/** Keys per invocation per stretch of the histogram pass (stretches of 4096 keys). */
+const HISTOGRAM_ITEMS = 16;
+/** At most this many histogram workgroups: each adds its counts to the global ones once. */
+const MAX_HISTOGRAM_GROUPS = 2048;
+/** Counts travel in 30 bits of a status word. */
+export const ONESWEEP_MAX_COUNT = 2 ** 30 - 1;
+
+export interface OnesweepOptions {
+  plan: RadixPlan;
+  maxSubgroups: number;
+  maxCount: number;
+  keyBits: number;
+  descending: boolean;
+  slots: number;
+  gridLimit: number;
+  /** Tests only: every tile counts its predecessors itself (the look-back's fallback path). */
+  alwaysFallBack?: boolean;
+}
+
+interface SlotGroups {
+  histogram: GPUBindGroup;
+  passes: GPUBindGroup[];
+}
+
+/**
+ * The passes of a one-sweep radix sort (radix-onesweep.wgsl): a histogram of every digit
+ * position and a scan of it, then one ranking pass per digit whose tiles find their output
+ * offsets by decoupled look-back. GpuRadixSort owns the scratch buffers and the validation.
+ */
+export class OnesweepPasses {
+  readonly passes: number;
+  readonly #device: GPUDevice;
+  readonly #options: OnesweepOptions;
+  readonly #histogramPipeline: GPUComputePipeline;
+  readonly #scanPipeline: GPUComputePipeline;
+  readonly #sweepPipeline: GPUComputePipeline;
+  readonly #params: GPUBuffer;
+  readonly #status: GPUBuffer;
+  readonly #offsets: GPUBuffer;
+  readonly #scanGroup: GPUBindGroup;
+  readonly #groups = new BufferPairCache<SlotGroups[]>();
+
+  constructor(device: GPUDevice, options: OnesweepOptions) {
+    const { plan, maxSubgroups, maxCount, keyBits, slots } = options;
+    this.#device = device;
+    this.#options = options;
+    this.passes = Math.ceil(keyBits / plan.bits);
+    const code = [
+      'enable subgroups;',
+      `const RADIX: u32 = ${RADIX}u;`,
+      `const BLOCK: u32 = ${plan.block}u;`,
+      `const SCATTER_SIZE: u32 = ${plan.workgroupSize}u;`,
+      `const SCATTER_ITEMS: u32 = ${plan.items}u;`,
+      `const MAX_SUBGROUPS: u32 = ${maxSubgroups}u;`,
+      `const HISTOGRAM_ITEMS: u32 = ${HISTOGRAM_ITEMS}u;`,
+      subgroupLanesWgsl,
+      onesweepWgsl,
+    ].join('\n');
+    const module = device.createShaderModule({ label: 'cuttle.radix-sort.onesweep', code });
+    const constants: Record<string, number> = options.alwaysFallBack ? { ALWAYS_FALL_BACK: 1 } : {};
+    const pipeline = (entryPoint: string): GPUComputePipeline =>
+      device.createComputePipeline({ label: `cuttle.radix-sort.${entryPoint}`, layout: 'auto', compute: { module, entryPoint, constants } });
+    this.#histogramPipeline = pipeline('histogram_all');
+    this.#scanPipeline = pipeline('scan_offsets');
+    this.#sweepPipeline = pipeline('onesweep');
+    const maxTiles = Math.ceil(maxCount / plan.block);
+    this.#params = device.createBuffer({ label: 'cuttle.radix-sort.onesweep-params', size: slots * this.passes * SLOT_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+    this.#status = device.createBuffer({ label: 'cuttle.radix-sort.status', size: (1 + maxTiles * RADIX) * WORD, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    this.#offsets = device.createBuffer({ label: 'cuttle.radix-sort.digit-offsets', size: 4 * RADIX * WORD, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    this.#scanGroup = device.createBindGroup({ layout: this.#scanPipeline.getBindGroupLayout(0), entries: [{ binding: 6, resource: { buffer: this.#offsets } }] });
+  }
+
+  /**
+   * Records the sort of `count` pairs from `keys`/`values`, ping-ponging with the scratch
+   * buffers: even passes write scratch, odd passes write back (the caller copies an odd last pass).
+   */
+  encode(encoder: GPUCommandEncoder, slot: number, buffers: SortBuffers, count: number, timestamps?: PassTimestamps): void {
+    const { plan, keyBits, descending, gridLimit } = this.#options;
+    const tiles = Math.ceil(count / plan.block);
+    const words = new Uint32Array((this.passes * SLOT_BYTES) / WORD);
+    for (let pass = 0; pass < this.passes; pass++) {
+      const shift = pass * plan.bits;
+      const mask = (1 << Math.min(plan.bits, keyBits - shift)) - 1;
+      words.set([count, tiles, shift, mask, this.passes, keyBits, pass, descending ? 1 : 0], (pass * SLOT_BYTES) / WORD);
+    }
+    this.#device.queue.writeBuffer(this.#params, slot * this.passes * SLOT_BYTES, words);
+    const groups = this.#slotGroups(buffers)[slot]!;
+
+    encoder.clearBuffer(this.#offsets);
+    const counting = encoder.beginComputePass({
+      label: 'cuttle.radix-sort.histogram',
+      ...passTimestampWrites(timestamps ? { querySet: timestamps.querySet, beginIndex: timestamps.beginIndex } : undefined),
+    });
+    counting.setPipeline(this.#histogramPipeline);
+    counting.setBindGroup(0, groups.histogram);
+    counting.dispatchWorkgroups(Math.min(MAX_HISTOGRAM_GROUPS, Math.ceil(count / (256 * HISTOGRAM_ITEMS))));
+    counting.setPipeline(this.#scanPipeline);
+    counting.setBindGroup(0, this.#scanGroup);
+    counting.dispatchWorkgroups(this.passes);
+    counting.end();
+
+    // Tiles come by ticket, so the grid's shape only has to hold enough workgroups.
+    const grid = dispatchGrid(tiles, gridLimit);
+    for (let pass = 0; pass < this.passes; pass++) {
+      encoder.clearBuffer(this.#status, 0, (1 + tiles * RADIX) * WORD);
+      const last = pass === this.passes - 1;
+      const sweeping = encoder.beginComputePass({
+        label: 'cuttle.radix-sort.onesweep',
+        ...passTimestampWrites(last && timestamps ? { querySet: timestamps.querySet, endIndex: timestamps.endIndex } : undefined),
+      });
+      sweeping.setPipeline(this.#sweepPipeline);
+      sweeping.setBindGroup(0, groups.passes[pass]);
+      sweeping.dispatchWorkgroups(grid.x, grid.y);
+      sweeping.end();
+    }
+  }
+
+  destroy(): void {
+    for (const buffer of [this.#params, this.#status, this.#offsets]) buffer.destroy();
+    this.#groups.clear();
+  }
+
+  #slotGroups(buffers: SortBuffers): SlotGroups[] {
+    const { keys, values, scratchKeys, scratchValues } = buffers;
+    return this.#groups.get(keys, values, () =>
+      Array.from({ length: this.#options.slots }, (_, slot): SlotGroups => {
+        const params = (pass: number): GPUBufferBinding => ({ buffer: this.#params, offset: (slot * this.passes + pass) * SLOT_BYTES, size: PARAMS_BYTES });
+        return {
+          histogram: this.#device.createBindGroup({
+            layout: this.#histogramPipeline.getBindGroupLayout(0),
+            entries: [
+              { binding: 0, resource: params(0) },
+              { binding: 1, resource: { buffer: keys } },
+              { binding: 6, resource: { buffer: this.#offsets } },
+            ],
+          }),
+          passes: Array.from({ length: this.passes }, (_, pass) => {
+            const [fromKeys, fromValues, toKeys, toValues] = pass % 2 === 0 ? [keys, values, scratchKeys, scratchValues] : [scratchKeys, scratchValues, keys, values];
+            return this.#device.createBindGroup({
+              layout: this.#sweepPipeline.getBindGroupLayout(0),
+              entries: [
+                { binding: 0, resource: params(pass) },
+                { binding: 1, resource: { buffer: fromKeys } },
+                { binding: 2, resource: { buffer: fromValues } },
+                { binding: 3, resource: { buffer: toKeys } },
+                { binding: 4, resource: { buffer: toValues } },
+                { binding: 5, resource: { buffer: this.#status } },
+                { binding: 6, resource: { buffer: this.#offsets } },
+              ],
+            });
+          }),
+        };
+      }),
+    );
+  }
+}

@@ -1,0 +1,386 @@
+// A one-sweep LSD radix sort (Adinets and Merrill, "Onesweep", 2022): 8-bit digits, one
+// histogram pass for every digit position, then one pass per digit that ranks its tile's keys
+// and finds where each digit of the tile goes with decoupled look-back, instead of a count
+// pass, a scan of the count table and a scatter pass. Per digit a pass reads each key and value
+// once and writes them once: the traffic of a copy.
+//
+// histogram_all: every workgroup counts the digits of every pass for a stretch of keys in
+//   workgroup memory and adds them to digit_offsets[pass * RADIX + digit].
+// scan_offsets: one workgroup per pass turns its 256 counts into exclusive starts in place.
+// onesweep: each workgroup takes a tile by ticket (so every earlier tile belongs to a workgroup
+//   that has started), ranks its keys per digit with subgroup ballots (as the scatter of
+//   radix-sort-subgroups.wgsl does), publishes its per-digit counts, looks back over earlier
+//   tiles for each digit's running total, publishes its inclusive totals, and writes keys and
+//   values through a locally sorted tile so neighbouring invocations write neighbouring words.
+//
+// A (tile, digit) status is one atomic word: state in the top two bits, a 30-bit count below
+// (sorts are limited to 2^30 - 1 pairs). When a predecessor stays NOT_READY for SPIN_LIMIT
+// polls, the workgroup counts that tile's digits itself and moves on, so the sort stays correct
+// where workgroups are not guaranteed to make progress together.
+//
+// The host prepends `enable subgroups;`, RADIX (256), BLOCK (2048), SCATTER_SIZE, SCATTER_ITEMS
+// (BLOCK / SCATTER_SIZE), MAX_SUBGROUPS and HISTOGRAM_ITEMS, then subgroup-lanes.wgsl.
+
+struct Params {
+  count: u32,
+  tiles: u32,
+  // This pass's digit: key >> shift & mask.
+  shift: u32,
+  mask: u32,
+  // Passes of the whole sort, and key bits (the last pass may have fewer than 8).
+  passes: u32,
+  key_bits: u32,
+  // Which pass this is (its row of digit_offsets), and 1 when digits are inverted (descending).
+  pass_index: u32,
+  descending: u32,
+}
+
+const NOT_READY: u32 = 0u;
+const AGGREGATE: u32 = 1u;
+const INCLUSIVE: u32 = 2u;
+const COUNT_MASK: u32 = 0x3fffffffu;
+const PAIRS: u32 = 128u;
+const DIGITS_PER_INVOCATION: u32 = RADIX / SCATTER_SIZE;
+// Polls of a NOT_READY predecessor before counting its tile here.
+override SPIN_LIMIT: u32 = 256u;
+// Tests only: ignore every published status, so every tile counts all earlier tiles itself.
+override ALWAYS_FALL_BACK: bool = false;
+
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> keys_in: array<u32>;
+@group(0) @binding(2) var<storage, read> values_in: array<u32>;
+@group(0) @binding(3) var<storage, read_write> keys_out: array<u32>;
+@group(0) @binding(4) var<storage, read_write> values_out: array<u32>;
+// [0]: the tile ticket; [1 + tile * RADIX + digit]: that tile's status for that digit.
+@group(0) @binding(5) var<storage, read_write> status: array<atomic<u32>>;
+// [pass * RADIX + digit]: counts after histogram_all, exclusive starts after scan_offsets.
+@group(0) @binding(6) var<storage, read_write> digit_offsets: array<atomic<u32>>;
+
+var<workgroup> subgroup_counts: array<atomic<u32>, MAX_SUBGROUPS * PAIRS>;
+var<workgroup> tile: array<u32, BLOCK>;
+var<workgroup> digit_start: array<u32, RADIX>;
+var<workgroup> global_base: array<u32, RADIX>;
+var<workgroup> subgroup_sums: array<u32, MAX_SUBGROUPS>;
+var<workgroup> fallback_counts: array<atomic<u32>, RADIX>;
+var<workgroup> unresolved: atomic<u32>;
+var<workgroup> stuck: atomic<u32>;
+// Plain copies of the two counters, read by everyone through workgroupUniformLoad.
+var<workgroup> unresolved_now: u32;
+var<workgroup> stuck_now: u32;
+var<workgroup> ticket: u32;
+
+/** The key's digit in pass `which` (inverted for a descending sort). */
+fn digit_in_pass(key: u32, which: u32) -> u32 {
+  let shift = which * 8u;
+  let mask = (1u << min(8u, params.key_bits - shift)) - 1u;
+  let digit = (key >> shift) & mask;
+  return select(digit, mask - digit, params.descending == 1u);
+}
+
+fn digit_of(key: u32) -> u32 {
+  let digit = (key >> params.shift) & params.mask;
+  return select(digit, params.mask - digit, params.descending == 1u);
+}
+
+var<workgroup> histograms: array<atomic<u32>, 4u * RADIX>;
+
+@compute @workgroup_size(256)
+fn histogram_all(
+  @builtin(workgroup_id) group_id: vec3<u32>,
+  @builtin(num_workgroups) groups: vec3<u32>,
+  @builtin(local_invocation_index) local: u32,
+) {
+  for (var i = local; i < 4u * RADIX; i += 256u) {
+    atomicStore(&histograms[i], 0u);
+  }
+  workgroupBarrier();
+  // A grid-stride walk over stretches of 256 x HISTOGRAM_ITEMS keys, coalesced.
+  let stretch = 256u * HISTOGRAM_ITEMS;
+  for (var base = group_id.x * stretch; base < params.count; base += groups.x * stretch) {
+    for (var k = 0u; k < HISTOGRAM_ITEMS; k++) {
+      let i = base + k * 256u + local;
+      if (i < params.count) {
+        let key = keys_in[i];
+        for (var p = 0u; p < params.passes; p++) {
+          atomicAdd(&histograms[p * RADIX + digit_in_pass(key, p)], 1u);
+        }
+      }
+    }
+  }
+  workgroupBarrier();
+  for (var i = local; i < params.passes * RADIX; i += 256u) {
+    let count = atomicLoad(&histograms[i]);
+    if (count > 0u) {
+      atomicAdd(&digit_offsets[i], count);
+    }
+  }
+}
+
+var<workgroup> scan_rows: array<u32, RADIX>;
+
+@compute @workgroup_size(256)
+fn scan_offsets(@builtin(workgroup_id) group_id: vec3<u32>, @builtin(local_invocation_index) local: u32) {
+  let at = group_id.x * RADIX + local;
+  let own = atomicLoad(&digit_offsets[at]);
+  scan_rows[local] = own;
+  workgroupBarrier();
+  // Hillis-Steele over 256 counts: eight rounds.
+  for (var step = 1u; step < RADIX; step <<= 1u) {
+    var add = 0u;
+    if (local >= step) {
+      add = scan_rows[local - step];
+    }
+    workgroupBarrier();
+    scan_rows[local] += add;
+    workgroupBarrier();
+  }
+  atomicStore(&digit_offsets[at], scan_rows[local] - own);
+}
+
+/** Tile `t`'s status word for `digit`; NOT_READY always when testing the fallback. */
+fn read_status(t: u32, digit: u32) -> u32 {
+  if (ALWAYS_FALL_BACK) {
+    return 0u;
+  }
+  return atomicLoad(&status[1u + t * RADIX + digit]);
+}
+
+fn publish(t: u32, digit: u32, state: u32, count: u32) {
+  atomicStore(&status[1u + t * RADIX + digit], (state << 30u) | (count & COUNT_MASK));
+}
+
+/** The workgroup counts tile `t`'s digits into fallback_counts (the look-back's fallback). */
+fn count_tile(t: u32, local: u32) {
+  for (var d = local; d < RADIX; d += SCATTER_SIZE) {
+    atomicStore(&fallback_counts[d], 0u);
+  }
+  workgroupBarrier();
+  let base = t * BLOCK;
+  for (var k = 0u; k < SCATTER_ITEMS; k++) {
+    let i = base + k * SCATTER_SIZE + local;
+    if (i < params.count) {
+      atomicAdd(&fallback_counts[digit_of(keys_in[i])], 1u);
+    }
+  }
+  workgroupBarrier();
+}
+
+/**
+ * For each digit this invocation owns, the number of keys with that digit in all earlier tiles
+ * plus the digit's start in the whole output: where the tile's first key of the digit goes.
+ * All digits look back over the same tile at a time, so the fallback can count it together.
+ */
+fn look_back(t: u32, local: u32) -> array<u32, DIGITS_PER_INVOCATION> {
+  var prefix = array<u32, DIGITS_PER_INVOCATION>();
+  var done = array<bool, DIGITS_PER_INVOCATION>();
+  var needs_count = array<bool, DIGITS_PER_INVOCATION>();
+  let first_digit = local * DIGITS_PER_INVOCATION;
+  let row = params.pass_index * RADIX;
+  if (local == 0u) {
+    atomicStore(&unresolved, RADIX);
+  }
+  var look = i32(t) - 1;
+  loop {
+    if (look < 0) {
+      // Before the first tile: the digit's start in the output.
+      for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
+        if (!done[j]) {
+          prefix[j] += atomicLoad(&digit_offsets[row + first_digit + j]);
+          done[j] = true;
+        }
+      }
+      break;
+    }
+    if (local == 0u) {
+      atomicStore(&stuck, 0u);
+    }
+    workgroupBarrier();
+    for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
+      if (done[j]) {
+        continue;
+      }
+      var word = read_status(u32(look), first_digit + j);
+      for (var spin = 0u; (word >> 30u) == NOT_READY && spin < SPIN_LIMIT && !ALWAYS_FALL_BACK; spin++) {
+        word = read_status(u32(look), first_digit + j);
+      }
+      let state = word >> 30u;
+      if (state == NOT_READY) {
+        needs_count[j] = true;
+        atomicAdd(&stuck, 1u);
+      } else {
+        prefix[j] += word & COUNT_MASK;
+        if (state == INCLUSIVE) {
+          done[j] = true;
+          atomicSub(&unresolved, 1u);
+        }
+      }
+    }
+    workgroupBarrier();
+    if (local == 0u) {
+      stuck_now = atomicLoad(&stuck);
+    }
+    if (workgroupUniformLoad(&stuck_now) > 0u) {
+      count_tile(u32(look), local);
+      for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
+        if (needs_count[j]) {
+          prefix[j] += atomicLoad(&fallback_counts[first_digit + j]);
+          needs_count[j] = false;
+        }
+      }
+    }
+    workgroupBarrier();
+    if (local == 0u) {
+      unresolved_now = atomicLoad(&unresolved);
+    }
+    if (workgroupUniformLoad(&unresolved_now) == 0u) {
+      break;
+    }
+    look -= 1;
+  }
+  return prefix;
+}
+
+@compute @workgroup_size(SCATTER_SIZE)
+fn onesweep(
+  @builtin(local_invocation_index) local: u32,
+  @builtin(subgroup_size) subgroup_size: u32,
+  @builtin(subgroup_invocation_id) lane: u32,
+) {
+  if (local == 0u) {
+    ticket = atomicAdd(&status[0], 1u);
+  }
+  let t = workgroupUniformLoad(&ticket);
+  if (t >= params.tiles) {
+    return; // a padding workgroup of a 2D grid: uniform for the whole workgroup
+  }
+  let subgroup = local / subgroup_size;
+  let subgroups = SCATTER_SIZE / subgroup_size;
+  for (var i = local; i < subgroups * PAIRS; i += SCATTER_SIZE) {
+    atomicStore(&subgroup_counts[i], 0u);
+  }
+  workgroupBarrier();
+
+  // Ranking within the tile, as in radix-sort-subgroups.wgsl: index order is (subgroup, step, lane).
+  let tile_base = t * BLOCK;
+  let first = tile_base + subgroup * SCATTER_ITEMS * subgroup_size + lane;
+  let below = lanes_below(lane);
+  let counters = subgroup * PAIRS;
+  var keys = array<u32, SCATTER_ITEMS>();
+  var ranks = array<u32, SCATTER_ITEMS>();
+  var digits = array<u32, SCATTER_ITEMS>();
+  for (var k = 0u; k < SCATTER_ITEMS; k++) {
+    let i = first + k * subgroup_size;
+    let real = i < params.count;
+    let key = keys_in[min(i, params.count - 1u)];
+    keys[k] = key;
+    // Past-the-end keys take the last digit, ranked after every real key of the tile.
+    let digit = select(params.mask, digit_of(key), real);
+    digits[k] = digit;
+    var peers = subgroupBallot(true);
+    for (var bit = 0u; bit < 8u; bit++) {
+      let one = ((digit >> bit) & 1u) == 1u;
+      let votes = subgroupBallot(one);
+      peers &= select(~votes, votes, one);
+    }
+    let leader = lowest_lane(peers);
+    var earlier = 0u;
+    if (lane == leader) {
+      let half = (digit & 1u) * 16u;
+      earlier = (atomicAdd(&subgroup_counts[counters + (digit >> 1u)], count_lanes(peers) << half) >> half) & 0xffffu;
+    }
+    ranks[k] = subgroupShuffle(earlier, leader) + count_lanes(peers & below);
+  }
+  workgroupBarrier();
+
+  for (var pair = local; pair < PAIRS; pair += SCATTER_SIZE) {
+    var running = 0u;
+    for (var s = 0u; s < subgroups; s++) {
+      let at = s * PAIRS + pair;
+      let here = atomicLoad(&subgroup_counts[at]);
+      atomicStore(&subgroup_counts[at], running);
+      running += here;
+    }
+    digit_start[2u * pair] = running & 0xffffu;
+    digit_start[2u * pair + 1u] = running >> 16u;
+  }
+  workgroupBarrier();
+
+  // The tile's real keys per digit (padding keys sit in the last digit), published at once so
+  // later tiles can pass this one; the first tile already knows its inclusive totals.
+  let real_in_tile = min(BLOCK, params.count - tile_base);
+  let padding = BLOCK - real_in_tile;
+  let first_digit = local * DIGITS_PER_INVOCATION;
+  var totals = array<u32, DIGITS_PER_INVOCATION>();
+  for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
+    let digit = first_digit + j;
+    totals[j] = digit_start[digit] - select(0u, padding, digit == params.mask);
+    if (t == 0u) {
+      publish(t, digit, INCLUSIVE, atomicLoad(&digit_offsets[params.pass_index * RADIX + digit]) + totals[j]);
+    } else {
+      publish(t, digit, AGGREGATE, totals[j]);
+    }
+  }
+
+  // Exclusive scan of the 256 digit totals within the tile (as in the scatter kernel).
+  var run_total = 0u;
+  for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
+    run_total += digit_start[first_digit + j];
+  }
+  let within = subgroupExclusiveAdd(run_total);
+  let subgroup_total = subgroupAdd(run_total);
+  if (lane == 0u) {
+    subgroup_sums[subgroup] = subgroup_total;
+  }
+  workgroupBarrier();
+  var start = within;
+  for (var s = 0u; s < subgroup; s++) {
+    start += subgroup_sums[s];
+  }
+
+  let prefix = look_back(t, local);
+  for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
+    let digit = first_digit + j;
+    if (t > 0u) {
+      publish(t, digit, INCLUSIVE, prefix[j] + totals[j]);
+    }
+    let total = digit_start[digit];
+    digit_start[digit] = start;
+    // Where the tile's position p of this digit goes: prefix + p - start (wraps).
+    global_base[digit] = prefix[j] - start;
+    start += total;
+  }
+  workgroupBarrier();
+
+  var positions = array<u32, SCATTER_ITEMS>();
+  for (var k = 0u; k < SCATTER_ITEMS; k++) {
+    let digit = digits[k];
+    let pair = atomicLoad(&subgroup_counts[counters + (digit >> 1u)]);
+    let before_subgroup = (pair >> ((digit & 1u) * 16u)) & 0xffffu;
+    positions[k] = digit_start[digit] + before_subgroup + ranks[k];
+    tile[positions[k]] = keys[k];
+  }
+  workgroupBarrier();
+  var out_digits = array<u32, SCATTER_ITEMS>();
+  for (var k = 0u; k < SCATTER_ITEMS; k++) {
+    let at = k * SCATTER_SIZE + local;
+    let key = tile[at];
+    out_digits[k] = digit_of(key);
+    if (at < real_in_tile) {
+      keys_out[global_base[out_digits[k]] + at] = key;
+    }
+  }
+  workgroupBarrier();
+  for (var k = 0u; k < SCATTER_ITEMS; k++) {
+    let i = first + k * subgroup_size;
+    if (i < params.count) {
+      tile[positions[k]] = values_in[i];
+    }
+  }
+  workgroupBarrier();
+  for (var k = 0u; k < SCATTER_ITEMS; k++) {
+    let at = k * SCATTER_SIZE + local;
+    if (at < real_in_tile) {
+      values_out[global_base[out_digits[k]] + at] = tile[at];
+    }
+  }
+}
