@@ -5,7 +5,7 @@ import gridSphWgsl from './shaders/grid-sph.wgsl?raw';
 import integrateWgsl from './shaders/integrate.wgsl?raw';
 import hashedBuildWgsl from './shaders/hashed-build.wgsl?raw';
 import hashedSphWgsl from './shaders/hashed-sph.wgsl?raw';
-import { GpuRadixSort, GpuScan } from '@cuttle/gpu-primitives';
+import { GpuRadixSort, GpuScan, type RadixPlan } from '@cuttle/gpu-primitives';
 import { passTimestampWrites, type StepTimestamps } from './timestamps.ts';
 import { NEIGHBOUR_MODES, VEC4_BYTES, WORKGROUP_SIZE, type FluidParameters, type NeighbourMode } from './api.ts';
 import { GpuFluidError } from './errors.ts';
@@ -207,15 +207,15 @@ export class FluidSimulation {
     return this.#buffers[B_RHO]!;
   }
 
-  /** Device loss information once the device is lost, else undefined. */
   /**
    * Which kernels of `@cuttle/gpu-primitives` the grids use: `'subgroups'` when the device was
    * created with the `subgroups` feature (faster), `'portable'` otherwise.
    */
-  get kernels(): { scan: 'subgroups' | 'portable'; sort: 'subgroups' | 'portable' } {
+  get kernels(): { scan: 'subgroups' | 'portable'; sort: RadixPlan['kind'] } {
     return { scan: this.#scan.variant, sort: this.#sort.plan.kind };
   }
 
+  /** Device loss information once the device is lost, else undefined. */
   get deviceLost(): GPUDeviceLostInfo | undefined {
     return this.#lostInfo;
   }
