@@ -8,7 +8,7 @@ import { ColdCacheGpuTimer, CopyKernel, defineSuite, GpuTimer, opsPerSecond, typ
 import { requestNodeGpu, type NodeGpu } from '@cuttle/test-utils/node-gpu';
 import { GpuBitonicSort, GpuRadixSort, GpuReduce, GpuScan, type PassTimestamps } from '../src/index.ts';
 import { keysFor, refill, SORT_INPUTS, uploadPristine, type PristinePairs, type SortInput } from './sort-inputs.ts';
-import { verifyScans, verifySorts } from './verify.ts';
+import { verifyKeySort, verifyScans, verifySorts } from './verify.ts';
 
 // 2^26 elements = 256 MiB, far past every cache; CUTTLE_BENCH_QUICK shrinks it for lavapipe.
 const COUNT = process.env.CUTTLE_BENCH_QUICK ? 1 << 20 : 1 << 26;
@@ -38,6 +38,7 @@ let sorter: GpuRadixSort | undefined;
 let portableSorter: GpuRadixSort | undefined;
 // The one-sweep kernel (algorithm: 'onesweep'): one histogram pass, then one pass per digit.
 let onesweepSorter: GpuRadixSort | undefined;
+let onesweepKeys: GpuRadixSort | undefined;
 let bitonic: GpuBitonicSort | undefined;
 // The bitonic network is for small and medium sizes: measured where it competes.
 const BITONIC_SIZES = process.env.CUTTLE_BENCH_QUICK ? [1 << 12] : [1 << 16, 1 << 20];
@@ -156,6 +157,7 @@ export const suite = defineSuite({
     sorter = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS });
     portableSorter = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS, subgroups: false });
     onesweepSorter = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS, algorithm: 'onesweep' });
+    onesweepKeys = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS, algorithm: 'onesweep', keysOnly: true });
     sortTimer = new ColdCacheGpuTimer(device, { runs: SORT_ITERATIONS, flushBytes: 4 });
     // Keys as SORT_INPUTS describes; the values are the indices, as in a sort-by-key permutation.
     for (const input of SORT_INPUTS) pristine.set(input, uploadPristine(device, keysFor(input, input === 'random' ? largestSort : SORT_INPUT_SIZE)));
@@ -168,6 +170,7 @@ export const suite = defineSuite({
     for (const input of SORT_INPUTS) await verifySorts([sorter, portableSorter, onesweepSorter], keysFor(input, Math.min(largestSort, 1 << 20)));
     // The one-sweep kernel also at 2^24 pairs, where its look-back spans thousands of tiles.
     await verifySorts([onesweepSorter], keysFor('random', SORT_INPUT_SIZE));
+    await verifyKeySort(onesweepKeys, keysFor('random', Math.min(largestSort, 1 << 20)));
     await verifyScans([scan, portableScan, ticketScan], words, scratch, hostWords);
     const warmUntil = performance.now() + (process.env.CUTTLE_BENCH_QUICK ? 0 : 1000);
     do {
@@ -184,6 +187,7 @@ export const suite = defineSuite({
     sorter?.destroy();
     portableSorter?.destroy();
     onesweepSorter?.destroy();
+    onesweepKeys?.destroy();
     bitonic?.destroy();
     sortKeys?.destroy();
     sortValues?.destroy();
@@ -241,6 +245,14 @@ export const suite = defineSuite({
         peers: { ...cubPeer(count), 'count-scan kernel (ours)': () => freshPairsPerSecond(count, radix(sorter!)) },
       }),
     ),
+    {
+      name: `radix sort, ${onesweepKeys?.plan.kind ?? 'onesweep'} kernel, keys only: 2^${Math.log2(SORT_INPUT_SIZE)} fresh random keys`,
+      unit: 'keys/s',
+      higherIsBetter: true,
+      rounds: 3,
+      ours: () => freshPairsPerSecond(SORT_INPUT_SIZE, (encoder, keys, _values, count, timestamps) => { onesweepKeys!.encodeKeys(encoder, keys, count, timestamps); }),
+      peers: { 'key-value pairs (ours)': () => freshPairsPerSecond(SORT_INPUT_SIZE, radix(onesweepSorter!)) },
+    },
     ...SORT_INPUTS.filter((input) => input !== 'random').map(
       (input): BenchCase => ({
         name: `radix sort (${sorter?.plan.kind ?? 'subgroups'} kernel): 2^${Math.log2(SORT_INPUT_SIZE)} pairs, ${input} keys`,

@@ -25,6 +25,12 @@ export async function verifySorts(sorters: readonly GpuRadixSort[], keys: Uint32
   }
 }
 
+/** Sorts `keys` with a keysOnly sorter and compares with the reference's keys. */
+export async function verifyKeySort(sorter: GpuRadixSort, keys: Uint32Array<ArrayBuffer>): Promise<void> {
+  const expected = radixSortReference(keys, new Uint32Array(keys.length)).keys;
+  expectSame(`GpuRadixSort (${sorter.plan.kind}, keys only, ${keys.length} keys)`, await sorter.sortKeys(keys.slice()), expected);
+}
+
 /** Scans `input` (holding `host`) into `output` with each scan and compares with the reference. */
 export async function verifyScans(scans: readonly GpuScan[], input: GPUBuffer, output: GPUBuffer, host: Uint32Array): Promise<void> {
   const expected = exclusiveScanReference(host);

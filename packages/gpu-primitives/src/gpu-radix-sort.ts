@@ -30,6 +30,13 @@ export interface GpuRadixSortOptions {
   algorithm?: 'onesweep' | 'count-scan';
   /** Largest key first (onesweep only; pairs with equal keys still keep their order). */
   descending?: boolean;
+  /**
+   * `'f32'`: keys are the bit patterns of f32 values, sorted in float order (-Infinity first,
+   * -0 before +0, NaNs at the ends by sign). Onesweep only, with keyBits 32. Default `'u32'`.
+   */
+  keyType?: 'u32' | 'f32';
+  /** Sort keys without values (`encodeKeys`, `sortKeys`): less traffic. Onesweep only. */
+  keysOnly?: boolean;
   /** Tests only: the onesweep look-back ignores published totals and always counts predecessors. */
   lookbackAlwaysFallsBack?: boolean;
 }
@@ -62,13 +69,15 @@ export class GpuRadixSort {
   readonly maxCount: number;
   readonly keyBits: number;
   readonly descending: boolean;
+  readonly keyType: 'u32' | 'f32';
+  readonly keysOnly: boolean;
   /** Which kernel this instance runs, and its digit width and block size. */
   readonly plan: RadixPlan;
   readonly #device: GPUDevice;
   readonly #passes: CountScanPasses | OnesweepPasses;
   readonly #passCount: number;
   readonly #scratchKeys: GPUBuffer;
-  readonly #scratchValues: GPUBuffer;
+  readonly #scratchValues: GPUBuffer | undefined;
   readonly #slots: number;
   #nextSlot = 0;
   #destroyed = false;
@@ -84,15 +93,23 @@ export class GpuRadixSort {
     const slots = requireInteger('slots', options.slots ?? 4, 1);
     const { plan, maxSubgroups } = choosePlan(device, options.subgroups ?? true, algorithm === 'onesweep');
     const descending = options.descending === true;
-    if (descending && plan.kind !== 'onesweep') {
-      throw new GpuPrimitivesError(`descending needs the onesweep kernel (algorithm: 'onesweep' on a device with subgroups); this instance would run the ${plan.kind} kernel.`);
+    const keyType: string = options.keyType ?? 'u32';
+    const keysOnly = options.keysOnly === true;
+    if (keyType !== 'u32' && keyType !== 'f32') throw new GpuPrimitivesError(`keyType must be 'u32' or 'f32', got ${keyType}.`);
+    for (const [wanted, what] of [[descending, 'descending'], [keyType === 'f32', "keyType 'f32'"], [keysOnly, 'keysOnly']] as const) {
+      if (wanted && plan.kind !== 'onesweep') {
+        throw new GpuPrimitivesError(`${what} needs the onesweep kernel (algorithm: 'onesweep' on a device with subgroups); this instance would run the ${plan.kind} kernel.`);
+      }
     }
+    if (keyType === 'f32' && keyBits !== 32) throw new GpuPrimitivesError(`keyType 'f32' sorts all 32 bits; got keyBits ${keyBits}.`);
     if (plan.kind === 'onesweep' && maxCount > ONESWEEP_MAX_COUNT) {
       throw new GpuPrimitivesError(`the onesweep kernel sorts at most ${ONESWEEP_MAX_COUNT} pairs (30-bit counts), got maxCount ${maxCount}; use algorithm 'count-scan'.`);
     }
     this.maxCount = maxCount;
     this.keyBits = keyBits;
     this.descending = descending;
+    this.keyType = keyType;
+    this.keysOnly = keysOnly;
     this.plan = plan;
     this.#device = device;
     this.#slots = slots;
@@ -100,11 +117,11 @@ export class GpuRadixSort {
     const gridLimit = gridLimitFor(device, options.maxWorkgroupsPerDimension);
     this.#passes =
       plan.kind === 'onesweep'
-        ? new OnesweepPasses(device, { plan, maxSubgroups, maxCount, keyBits, descending, slots, gridLimit, alwaysFallBack: options.lookbackAlwaysFallsBack === true })
+        ? new OnesweepPasses(device, { plan, maxSubgroups, maxCount, keyBits, descending, floatKeys: keyType === 'f32', keysOnly, slots, gridLimit, alwaysFallBack: options.lookbackAlwaysFallsBack === true })
         : new CountScanPasses(device, { plan, maxSubgroups, maxCount, keyBits, passes: this.#passCount, slots, gridLimit, maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension });
     const scratch = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC;
     this.#scratchKeys = device.createBuffer({ label: 'cuttle.radix-sort.keys', size: maxCount * WORD, usage: scratch });
-    this.#scratchValues = device.createBuffer({ label: 'cuttle.radix-sort.values', size: maxCount * WORD, usage: scratch });
+    this.#scratchValues = keysOnly ? undefined : device.createBuffer({ label: 'cuttle.radix-sort.values', size: maxCount * WORD, usage: scratch });
   }
 
   /**
@@ -114,6 +131,7 @@ export class GpuRadixSort {
    */
   encode(encoder: GPUCommandEncoder, keys: GPUBuffer, values: GPUBuffer, count: number, timestamps?: PassTimestamps): void {
     if (this.#destroyed) throw new GpuPrimitivesError('This GpuRadixSort was destroyed; create a new one.');
+    if (this.keysOnly) throw new GpuPrimitivesError('This GpuRadixSort was built with keysOnly: sort with encodeKeys(encoder, keys, count).');
     requireCount(count, this.maxCount, 'this GpuRadixSort');
     const oddPasses = this.#passCount % 2 === 1;
     // The last of an odd number of passes lands in scratch and is copied back.
@@ -126,12 +144,38 @@ export class GpuRadixSort {
 
     const slot = this.#nextSlot;
     this.#nextSlot = (slot + 1) % this.#slots;
-    const buffers: SortBuffers = { keys, values, scratchKeys: this.#scratchKeys, scratchValues: this.#scratchValues };
+    const buffers: SortBuffers = { keys, values, scratchKeys: this.#scratchKeys, scratchValues: this.#scratchValues! };
     this.#passes.encode(encoder, slot, buffers, count, timestamps);
     if (oddPasses) {
       encoder.copyBufferToBuffer(this.#scratchKeys, 0, keys, 0, count * WORD);
-      encoder.copyBufferToBuffer(this.#scratchValues, 0, values, 0, count * WORD);
+      encoder.copyBufferToBuffer(this.#scratchValues!, 0, values, 0, count * WORD);
     }
+  }
+
+  /**
+   * Records the sort of the first `count` keys of `keys` (STORAGE, plus COPY_DST for an odd
+   * number of passes) on an instance built with `keysOnly`.
+   */
+  encodeKeys(encoder: GPUCommandEncoder, keys: GPUBuffer, count: number, timestamps?: PassTimestamps): void {
+    if (this.#destroyed) throw new GpuPrimitivesError('This GpuRadixSort was destroyed; create a new one.');
+    if (!this.keysOnly) throw new GpuPrimitivesError('encodeKeys needs an instance built with keysOnly: true (this one sorts pairs: use encode).');
+    requireCount(count, this.maxCount, 'this GpuRadixSort');
+    const oddPasses = this.#passCount % 2 === 1;
+    requireWordBuffer('keys', keys, count, oddPasses ? GPUBufferUsage.COPY_DST : 0, `With keyBits ${this.keyBits} (an odd number of passes) `);
+    if (count === 0) return;
+    const slot = this.#nextSlot;
+    this.#nextSlot = (slot + 1) % this.#slots;
+    // The value slots of the pair cache and the bind groups take the keys; the kernel skips them.
+    this.#passes.encode(encoder, slot, { keys, values: keys, scratchKeys: this.#scratchKeys, scratchValues: this.#scratchKeys }, count, timestamps);
+    if (oddPasses) encoder.copyBufferToBuffer(this.#scratchKeys, 0, keys, 0, count * WORD);
+  }
+
+  /** Uploads, sorts and reads back keys only (one submit). Convenient for tests and tools. */
+  async sortKeys(keys: Uint32Array<ArrayBuffer>): Promise<Uint32Array> {
+    const sorted = await sortRoundTrip(this.#device, 'cuttle.radix-sort.keys', keys, new Uint32Array(keys.length), (encoder, keyBuffer, _values, count) => {
+      this.encodeKeys(encoder, keyBuffer, count);
+    });
+    return sorted.keys;
   }
 
   /** Uploads, sorts and reads back (one submit). Convenient for tests and tools, not for hot paths. */
@@ -146,6 +190,6 @@ export class GpuRadixSort {
     this.#destroyed = true;
     this.#passes.destroy();
     this.#scratchKeys.destroy();
-    this.#scratchValues.destroy();
+    this.#scratchValues?.destroy();
   }
 }

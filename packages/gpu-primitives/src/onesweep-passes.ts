@@ -9,7 +9,7 @@ import { passTimestampWrites } from './timestamps.ts';
 
 const WORD = 4;
 const SLOT_BYTES = 256;
-const PARAMS_BYTES = 32;
+const PARAMS_BYTES = 48;
 const RADIX = 256;
 /** Keys per invocation per stretch of the histogram pass (stretches of 4096 keys). */
 const HISTOGRAM_ITEMS = 16;
@@ -24,6 +24,10 @@ export interface OnesweepOptions {
   maxCount: number;
   keyBits: number;
   descending: boolean;
+  /** Keys are f32 bit patterns (sorted in float order; needs keyBits 32). */
+  floatKeys: boolean;
+  /** No values: the value bindings get placeholders and the kernel skips them. */
+  keysOnly: boolean;
   slots: number;
   gridLimit: number;
   /** Tests only: every tile counts its predecessors itself (the look-back's fallback path). */
@@ -51,6 +55,8 @@ export class OnesweepPasses {
   readonly #status: GPUBuffer;
   readonly #offsets: GPUBuffer;
   readonly #scanGroup: GPUBindGroup;
+  /** Bound in place of the value buffers when sorting keys only (read, then written). */
+  readonly #placeholders: [GPUBuffer, GPUBuffer] | undefined;
   readonly #groups = new BufferPairCache<SlotGroups[]>();
 
   constructor(device: GPUDevice, options: OnesweepOptions) {
@@ -70,7 +76,7 @@ export class OnesweepPasses {
       onesweepWgsl,
     ].join('\n');
     const module = device.createShaderModule({ label: 'cuttle.radix-sort.onesweep', code });
-    const constants: Record<string, number> = options.alwaysFallBack ? { ALWAYS_FALL_BACK: 1 } : {};
+    const constants: Record<string, number> = { ...(options.alwaysFallBack ? { ALWAYS_FALL_BACK: 1 } : {}), ...(options.keysOnly ? { HAS_VALUES: 0 } : {}) };
     const pipeline = (entryPoint: string): GPUComputePipeline =>
       device.createComputePipeline({ label: `cuttle.radix-sort.${entryPoint}`, layout: 'auto', compute: { module, entryPoint, constants } });
     this.#histogramPipeline = pipeline('histogram_all');
@@ -80,6 +86,9 @@ export class OnesweepPasses {
     this.#params = device.createBuffer({ label: 'cuttle.radix-sort.onesweep-params', size: slots * this.passes * SLOT_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     this.#status = device.createBuffer({ label: 'cuttle.radix-sort.status', size: (1 + maxTiles * RADIX) * WORD, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
     this.#offsets = device.createBuffer({ label: 'cuttle.radix-sort.digit-offsets', size: 4 * RADIX * WORD, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    this.#placeholders = options.keysOnly
+      ? [device.createBuffer({ label: 'cuttle.radix-sort.no-values-in', size: 16, usage: GPUBufferUsage.STORAGE }), device.createBuffer({ label: 'cuttle.radix-sort.no-values-out', size: 16, usage: GPUBufferUsage.STORAGE })]
+      : undefined;
     this.#scanGroup = device.createBindGroup({ layout: this.#scanPipeline.getBindGroupLayout(0), entries: [{ binding: 6, resource: { buffer: this.#offsets } }] });
   }
 
@@ -88,13 +97,13 @@ export class OnesweepPasses {
    * buffers: even passes write scratch, odd passes write back (the caller copies an odd last pass).
    */
   encode(encoder: GPUCommandEncoder, slot: number, buffers: SortBuffers, count: number, timestamps?: PassTimestamps): void {
-    const { plan, keyBits, descending, gridLimit } = this.#options;
+    const { plan, keyBits, descending, floatKeys, gridLimit } = this.#options;
     const tiles = Math.ceil(count / plan.block);
     const words = new Uint32Array((this.passes * SLOT_BYTES) / WORD);
     for (let pass = 0; pass < this.passes; pass++) {
       const shift = pass * plan.bits;
       const mask = (1 << Math.min(plan.bits, keyBits - shift)) - 1;
-      words.set([count, tiles, shift, mask, this.passes, keyBits, pass, descending ? 1 : 0], (pass * SLOT_BYTES) / WORD);
+      words.set([count, tiles, shift, mask, this.passes, keyBits, pass, descending ? 1 : 0, floatKeys ? 1 : 0], (pass * SLOT_BYTES) / WORD);
     }
     this.#device.queue.writeBuffer(this.#params, slot * this.passes * SLOT_BYTES, words);
     const groups = this.#slotGroups(buffers)[slot]!;
@@ -129,7 +138,7 @@ export class OnesweepPasses {
   }
 
   destroy(): void {
-    for (const buffer of [this.#params, this.#status, this.#offsets]) buffer.destroy();
+    for (const buffer of [this.#params, this.#status, this.#offsets, ...(this.#placeholders ?? [])]) buffer.destroy();
     this.#groups.clear();
   }
 
@@ -148,7 +157,9 @@ export class OnesweepPasses {
             ],
           }),
           passes: Array.from({ length: this.passes }, (_, pass) => {
-            const [fromKeys, fromValues, toKeys, toValues] = pass % 2 === 0 ? [keys, values, scratchKeys, scratchValues] : [scratchKeys, scratchValues, keys, values];
+            const [fromKeys, fromValues, toKeys, toValues] = this.#placeholders
+              ? [pass % 2 === 0 ? keys : scratchKeys, this.#placeholders[0], pass % 2 === 0 ? scratchKeys : keys, this.#placeholders[1]]
+              : pass % 2 === 0 ? [keys, values, scratchKeys, scratchValues] : [scratchKeys, scratchValues, keys, values];
             return this.#device.createBindGroup({
               layout: this.#sweepPipeline.getBindGroupLayout(0),
               entries: [

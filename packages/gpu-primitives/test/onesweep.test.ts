@@ -100,10 +100,72 @@ describe('GpuRadixSort, onesweep kernel, against the reference', () => {
     sorter.destroy();
   });
 
+  gpuTest('keys only: the same keys as the pair sort, also with an odd number of passes', async ({ device }) => {
+    if (!device.features.has('subgroups')) return;
+    for (const keyBits of [32, 24, 12]) {
+      const sorter = new GpuRadixSort(device, { maxCount: 30_000, keyBits, algorithm: 'onesweep', keysOnly: true });
+      const { keys, values } = pairs(30_000, 21 + keyBits, 32);
+      expectArraysEqual(await sorter.sortKeys(keys), radixSortReference(keys, values, keyBits).keys, `keysOnly, keyBits ${keyBits}`);
+      sorter.destroy();
+    }
+  });
+
+  gpuTest('f32 keys sort in float order: negatives, -0 before +0, infinities; pairs stay stable', async ({ device }) => {
+    if (!device.features.has('subgroups')) return;
+    const count = 20_000;
+    const floats = new Float32Array(count);
+    let x = 12345;
+    for (let i = 0; i < count; i++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      // Few distinct magnitudes (ties), both signs, and some tiny and huge values.
+      floats[i] = (((x >>> 0) % 2001) - 1000) * (i % 7 === 0 ? 1e-30 : i % 11 === 0 ? 1e30 : 0.125);
+    }
+    floats.set([-0, 0, Infinity, -Infinity, -0, 0], 100);
+    const keys = new Uint32Array(floats.buffer);
+    const values = Uint32Array.from({ length: count }, (_, i) => i);
+    // Float order, -0 before +0, ties by index: a sort that knows nothing about bit tricks.
+    const compare = (p: number, q: number): number => (p < q ? -1 : p > q ? 1 : Number(Object.is(q, -0)) - Number(Object.is(p, -0)));
+    const order = Array.from(values).sort((a, b) => compare(floats[a]!, floats[b]!) || a - b);
+    for (const descending of [false, true]) {
+      const sorter = new GpuRadixSort(device, { maxCount: count, algorithm: 'onesweep', keyType: 'f32', descending });
+      const got = await sorter.sort(keys.slice(), values.slice());
+      const expected = descending ? Array.from(values).sort((a, b) => compare(floats[b]!, floats[a]!) || a - b) : order;
+      expectArraysEqual(got.values, Uint32Array.from(expected), `f32 pairs, descending ${descending}`);
+      expectArraysEqual(new Float32Array(got.keys.buffer), Float32Array.from(expected, (i) => floats[i]!), `f32 keys come back as floats, descending ${descending}`);
+      sorter.destroy();
+    }
+    const keysOnly = new GpuRadixSort(device, { maxCount: count, algorithm: 'onesweep', keyType: 'f32', keysOnly: true });
+    expectArraysEqual(new Float32Array((await keysOnly.sortKeys(keys.slice())).buffer), Float32Array.from(order, (i) => floats[i]!), 'f32 keys only');
+    keysOnly.destroy();
+  });
+
+  gpuTest('NaNs go to the ends by their sign bit', async ({ device }) => {
+    if (!device.features.has('subgroups')) return;
+    const words = Uint32Array.from([0x7fc00000, 0x3f800000, 0xffc00000, 0xbf800000]); // NaN, 1, -NaN, -1
+    const sorter = new GpuRadixSort(device, { maxCount: 4, algorithm: 'onesweep', keyType: 'f32', keysOnly: true });
+    expectArraysEqual(await sorter.sortKeys(words), Uint32Array.from([0xffc00000, 0xbf800000, 0x3f800000, 0x7fc00000]));
+    sorter.destroy();
+  });
+
   gpuTest('bad options throw typed errors and build nothing', async ({ device }) => {
     await Promise.resolve();
     expect(() => new GpuRadixSort(device, { maxCount: 16, algorithm: 'fastest' as 'onesweep' })).toThrow(GpuPrimitivesError);
     expect(() => new GpuRadixSort(device, { maxCount: 16, descending: true })).toThrow(/descending needs the onesweep kernel/);
     expect(() => new GpuRadixSort(device, { maxCount: 16, descending: true, algorithm: 'onesweep', subgroups: false })).toThrow(/descending needs the onesweep kernel/);
+    expect(() => new GpuRadixSort(device, { maxCount: 16, keysOnly: true })).toThrow(/keysOnly needs the onesweep kernel/);
+    expect(() => new GpuRadixSort(device, { maxCount: 16, keyType: 'f32' })).toThrow(/keyType 'f32' needs the onesweep kernel/);
+    expect(() => new GpuRadixSort(device, { maxCount: 16, keyType: 'f64' as 'f32' })).toThrow(/keyType must be/);
+    if (!device.features.has('subgroups')) return;
+    expect(() => new GpuRadixSort(device, { maxCount: 16, keyType: 'f32', keyBits: 16, algorithm: 'onesweep' })).toThrow(/keyBits 16/);
+    const keysOnly = new GpuRadixSort(device, { maxCount: 16, algorithm: 'onesweep', keysOnly: true });
+    const pairsSorter = new GpuRadixSort(device, { maxCount: 16, algorithm: 'onesweep' });
+    const buffer = device.createBuffer({ size: 64, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    const other = device.createBuffer({ size: 64, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    const encoder = device.createCommandEncoder();
+    expect(() => { keysOnly.encode(encoder, buffer, other, 16); }).toThrow(/encodeKeys/);
+    expect(() => { pairsSorter.encodeKeys(encoder, buffer, 16); }).toThrow(/keysOnly: true/);
+    for (const resource of [keysOnly, pairsSorter, buffer, other]) resource.destroy();
   });
 });

@@ -33,6 +33,12 @@ struct Params {
   // Which pass this is (its row of digit_offsets), and 1 when digits are inverted (descending).
   pass_index: u32,
   descending: u32,
+  // 1 when the keys are f32 bit patterns: flipped into an unsigned order as the first pass (and
+  // the histogram) reads them, and back as the last pass writes them.
+  float_keys: u32,
+  pad0: u32,
+  pad1: u32,
+  pad2: u32,
 }
 
 const NOT_READY: u32 = 0u;
@@ -45,6 +51,8 @@ const DIGITS_PER_INVOCATION: u32 = RADIX / SCATTER_SIZE;
 override SPIN_LIMIT: u32 = 256u;
 // Tests only: ignore every published status, so every tile counts all earlier tiles itself.
 override ALWAYS_FALL_BACK: bool = false;
+// false: keys only (the value bindings are bound to placeholders and never touched).
+override HAS_VALUES: bool = true;
 
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> keys_in: array<u32>;
@@ -68,6 +76,26 @@ var<workgroup> stuck: atomic<u32>;
 var<workgroup> unresolved_now: u32;
 var<workgroup> stuck_now: u32;
 var<workgroup> ticket: u32;
+
+/** An f32's bits as a u32 that sorts in the float's order: negatives flipped, positives' sign set. */
+fn float_to_ordered(bits: u32) -> u32 {
+  return select(bits | 0x80000000u, ~bits, (bits & 0x80000000u) != 0u);
+}
+
+fn ordered_to_float(bits: u32) -> u32 {
+  return select(~bits, bits & 0x7fffffffu, (bits & 0x80000000u) != 0u);
+}
+
+/** The key of pass `pass_index` as read: flipped to unsigned order in the first pass of f32 keys. */
+fn read_key(i: u32) -> u32 {
+  let key = keys_in[i];
+  return select(key, float_to_ordered(key), params.float_keys == 1u && params.pass_index == 0u);
+}
+
+/** The key as written: back to f32 bits in the last pass of f32 keys. */
+fn written_key(key: u32) -> u32 {
+  return select(key, ordered_to_float(key), params.float_keys == 1u && params.pass_index == params.passes - 1u);
+}
 
 /** The key's digit in pass `which` (inverted for a descending sort). */
 fn digit_in_pass(key: u32, which: u32) -> u32 {
@@ -100,7 +128,7 @@ fn histogram_all(
     for (var k = 0u; k < HISTOGRAM_ITEMS; k++) {
       let i = base + k * 256u + local;
       if (i < params.count) {
-        let key = keys_in[i];
+        let key = select(keys_in[i], float_to_ordered(keys_in[i]), params.float_keys == 1u);
         for (var p = 0u; p < params.passes; p++) {
           atomicAdd(&histograms[p * RADIX + digit_in_pass(key, p)], 1u);
         }
@@ -159,7 +187,7 @@ fn count_tile(t: u32, local: u32) {
   for (var k = 0u; k < SCATTER_ITEMS; k++) {
     let i = base + k * SCATTER_SIZE + local;
     if (i < params.count) {
-      atomicAdd(&fallback_counts[digit_of(keys_in[i])], 1u);
+      atomicAdd(&fallback_counts[digit_of(read_key(i))], 1u);
     }
   }
   workgroupBarrier();
@@ -271,7 +299,7 @@ fn onesweep(
   for (var k = 0u; k < SCATTER_ITEMS; k++) {
     let i = first + k * subgroup_size;
     let real = i < params.count;
-    let key = keys_in[min(i, params.count - 1u)];
+    let key = read_key(min(i, params.count - 1u));
     keys[k] = key;
     // Past-the-end keys take the last digit, ranked after every real key of the tile.
     let digit = select(params.mask, digit_of(key), real);
@@ -366,21 +394,23 @@ fn onesweep(
     let key = tile[at];
     out_digits[k] = digit_of(key);
     if (at < real_in_tile) {
-      keys_out[global_base[out_digits[k]] + at] = key;
+      keys_out[global_base[out_digits[k]] + at] = written_key(key);
     }
   }
-  workgroupBarrier();
-  for (var k = 0u; k < SCATTER_ITEMS; k++) {
-    let i = first + k * subgroup_size;
-    if (i < params.count) {
-      tile[positions[k]] = values_in[i];
+  if (HAS_VALUES) {
+    workgroupBarrier();
+    for (var k = 0u; k < SCATTER_ITEMS; k++) {
+      let i = first + k * subgroup_size;
+      if (i < params.count) {
+        tile[positions[k]] = values_in[i];
+      }
     }
-  }
-  workgroupBarrier();
-  for (var k = 0u; k < SCATTER_ITEMS; k++) {
-    let at = k * SCATTER_SIZE + local;
-    if (at < real_in_tile) {
-      values_out[global_base[out_digits[k]] + at] = tile[at];
+    workgroupBarrier();
+    for (var k = 0u; k < SCATTER_ITEMS; k++) {
+      let at = k * SCATTER_SIZE + local;
+      if (at < real_in_tile) {
+        values_out[global_base[out_digits[k]] + at] = tile[at];
+      }
     }
   }
 }
