@@ -54,11 +54,11 @@ async function recompileAndReload(paths: string[]): Promise<Record<string, unkno
 const generationOf = (frame: Buffer): number => frame.readUInt32LE(16);
 
 describe('hot reload', () => {
-  test('a material: the paving turns red in the next frames', async () => {
+  test('a material: updated in place, the paving turns red in the next frames', async () => {
     const before = await meanColor(await tool.nextFrame((f) => generationOf(f) === 0));
     edit('materials/stone.material', 'base_color = [0.55 0.5 0.45 1]', 'base_color = [0.9 0.05 0.05 1]');
     const reloaded = await recompileAndReload(['materials/stone.material']);
-    expect(reloaded).toMatchObject({ ok: true, generation: 1 });
+    expect(reloaded).toMatchObject({ ok: true, generation: 1, mode: 'in-place' });
     const after = await meanColor(await tool.nextFrame((f) => generationOf(f) === 1));
     expect(after[0] - after[1]).toBeGreaterThan(before[0] - before[1] + 40);
   }, 60_000);
@@ -66,7 +66,7 @@ describe('hot reload', () => {
   test("a level's units: a moved unit is where the source says", async () => {
     edit('levels/courtyard.level', 'position = [-17.7 0.5 2]', 'position = [-17.7 3.5 2]');
     const reloaded = await recompileAndReload(['levels/courtyard.level']);
-    expect(reloaded.ok).toBe(true);
+    expect(reloaded).toMatchObject({ ok: true, mode: 'rebuilt' });
     const units = reloaded.units as { id: string; position: number[] }[];
     expect(units.find((u) => u.id === 'crate_001')!.position[1]).toBeCloseTo(3.5);
     await tool.nextFrame((f) => generationOf(f) === reloaded.generation);

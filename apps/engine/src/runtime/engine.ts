@@ -43,6 +43,8 @@ export interface EngineOptions {
   log: LogFn;
 }
 
+const MATERIAL_SUFFIX = '.material';
+
 export class Engine {
   readonly store: ResourceStore;
   readonly renderer: Renderer;
@@ -84,21 +86,27 @@ export class Engine {
   }
 
   /**
-   * Reloads recompiled resources (source paths, e.g. `levels/courtyard.level`): the world is
-   * rebuilt from the current data; on failure the old world keeps running and the error is
-   * returned.
+   * Reloads recompiled resources (source paths, e.g. `levels/courtyard.level`): materials alone
+   * are updated in place in the running world; anything else rebuilds the world from the
+   * current data. On failure the old world (or material) stays and the error is returned.
    */
-  reload(paths: readonly string[]): { ok: true; generation: number } | { ok: false; error: string } {
+  reload(paths: readonly string[]): { ok: true; generation: number; mode: 'in-place' | 'rebuilt' } | { ok: false; error: string } {
     let undo: { restore(): void } | undefined;
     try {
       undo = this.store.invalidate(paths);
       for (const path of paths) if (!(path in this.store.manifest.resources)) throw new EngineError(`${path} is not in the compiled data; compile it first.`);
+      // Materials alone change no structure: their render materials are updated in place.
+      if (paths.every((path) => path.endsWith(MATERIAL_SUFFIX))) {
+        this.world.updateMaterials(this.store, paths.map((path) => path.slice(0, -MATERIAL_SUFFIX.length)));
+        this.generation++;
+        return { ok: true, generation: this.generation, mode: 'in-place' };
+      }
       const next = new World({ device: this.gpu.device, store: this.store, guiRenderer: this.guiRenderer, log: this.log }, this.level, this.world);
       next.time = this.world.time;
       this.world.destroy(next);
       this.world = next;
       this.generation++;
-      return { ok: true, generation: this.generation };
+      return { ok: true, generation: this.generation, mode: 'rebuilt' };
     } catch (error) {
       undo?.restore();
       return { ok: false, error: error instanceof Error ? error.message : String(error) };

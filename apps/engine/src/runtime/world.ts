@@ -72,6 +72,9 @@ export class World {
   #flowInstances: FlowInstance[] = [];
   #lights: { x: number; y: number; z: number; color: [number, number, number]; range: number; intensity: number }[] = [];
   #lightsDirty = false;
+  /** Render materials by material name: which ids draw it, and whether they are a character's (no textures). */
+  readonly #materialIds = new Map<string, { id: number; character: boolean }[]>();
+  readonly #textureIds = new Map<string, number>();
   readonly #shared: WorldShared;
 
   /** Builds a world for `level`; on failure throws and leaves `previous` untouched. */
@@ -122,29 +125,53 @@ export class World {
     return name.slice(type.length + 1);
   }
 
+  /** A texture of the scene, uploaded on first use (by name and colour space). */
+  #texture(store: ResourceStore, name: string, srgb: boolean): number {
+    const key = `${name}:${srgb}`;
+    let id = this.#textureIds.get(key);
+    if (id === undefined) {
+      const t = store.get<TextureMeta>('png', name);
+      id = this.render.addTexture({ width: t.meta.width, height: t.meta.height, data: section<Uint8Array<ArrayBuffer>>(t, 'rgba', Uint8Array) }, { srgb });
+      this.#textureIds.set(key, id);
+    }
+    return id;
+  }
+
+  /** The render input of material `name`: everything for static meshes, colour terms for characters. */
+  #materialInput(store: ResourceStore, name: string, character: boolean): MaterialInput {
+    const m = store.get<MaterialMeta>('material', name).meta;
+    if (character) return { baseColor: m.baseColor, metallic: m.metallic, roughness: m.roughness, emissive: m.emissive };
+    const input: MaterialInput = { baseColor: m.baseColor, metallic: m.metallic, roughness: m.roughness, emissive: m.emissive, alphaMode: m.alphaMode, alphaCutoff: m.alphaCutoff, normalScale: m.normalScale, doubleSided: m.doubleSided, caustics: m.caustics };
+    if (m.baseColorTexture !== undefined) input.baseColorTexture = this.#texture(store, m.baseColorTexture, true);
+    if (m.normalTexture !== undefined) input.normalTexture = this.#texture(store, m.normalTexture, false);
+    return input;
+  }
+
+  #addMaterial(store: ResourceStore, name: string, character: boolean): number {
+    const id = this.render.addMaterial(this.#materialInput(store, name, character));
+    this.#materialIds.set(name, [...(this.#materialIds.get(name) ?? []), { id, character }]);
+    return id;
+  }
+
+  /**
+   * Gives the named materials (e.g. 'materials/stone') their recompiled properties in place, in
+   * every render material made from them. Every input is read first: on failure this throws and
+   * nothing has changed. Names this world does not use are skipped.
+   */
+  updateMaterials(store: ResourceStore, names: readonly string[]): void {
+    const updates: [number, MaterialInput][] = [];
+    for (const name of names) for (const { id, character } of this.#materialIds.get(name) ?? []) updates.push([id, this.#materialInput(store, name, character)]);
+    for (const [id, input] of updates) this.render.updateMaterial(id, input);
+  }
+
   #buildStatic(store: ResourceStore): void {
     const render = this.render;
     const meshes = new Map<string, number>();
     const materials = new Map<string, number>();
-    const textures = new Map<string, number>();
-    const texture = (name: string, srgb: boolean): number => {
-      const key = `${name}:${srgb}`;
-      let id = textures.get(key);
-      if (id === undefined) {
-        const t = store.get<TextureMeta>('png', name);
-        id = render.addTexture({ width: t.meta.width, height: t.meta.height, data: section<Uint8Array<ArrayBuffer>>(t, 'rgba', Uint8Array) }, { srgb });
-        textures.set(key, id);
-      }
-      return id;
-    };
     const material = (name: string): number => {
       let id = materials.get(name);
       if (id === undefined) {
-        const m = store.get<MaterialMeta>('material', name).meta;
-        const input: MaterialInput = { baseColor: m.baseColor, metallic: m.metallic, roughness: m.roughness, emissive: m.emissive, alphaMode: m.alphaMode, alphaCutoff: m.alphaCutoff, normalScale: m.normalScale, doubleSided: m.doubleSided, caustics: m.caustics };
-        if (m.baseColorTexture !== undefined) input.baseColorTexture = texture(m.baseColorTexture, true);
-        if (m.normalTexture !== undefined) input.normalTexture = texture(m.normalTexture, false);
-        id = render.addMaterial(input);
+        id = this.#addMaterial(store, name, false);
         materials.set(name, id);
       }
       return id;
@@ -234,8 +261,7 @@ export class World {
   }
 
   #characterMaterial(store: ResourceStore, name: string): number {
-    const m = store.get<MaterialMeta>('material', name).meta;
-    return this.render.addMaterial({ baseColor: m.baseColor, metallic: m.metallic, roughness: m.roughness, emissive: m.emissive });
+    return this.#addMaterial(store, name, true);
   }
 
   #buildFluid(previous?: World): void {

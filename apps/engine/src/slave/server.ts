@@ -166,8 +166,8 @@ export class SlaveServer {
         const result = engine.reload(message.resources);
         const ms = Math.round((performance.now() - t0) * 10) / 10;
         if (result.ok) {
-          engine.log('info', 'reload', `reloaded ${message.resources.join(', ')} in ${ms} ms (generation ${result.generation})`);
-          this.#broadcast({ type: 'reloaded', ...(message.id === undefined ? {} : { id: message.id }), ok: true, generation: result.generation, resources: message.resources, ms, units: engine.world.listUnits() });
+          engine.log('info', 'reload', `reloaded ${message.resources.join(', ')} ${result.mode} in ${ms} ms (generation ${result.generation})`);
+          this.#broadcast({ type: 'reloaded', ...(message.id === undefined ? {} : { id: message.id }), ok: true, generation: result.generation, mode: result.mode, resources: message.resources, ms, units: engine.world.listUnits() });
         } else {
           engine.log('error', 'reload', `reload of ${message.resources.join(', ')} failed, keeping the old data: ${result.error}`);
           this.#send(client, { type: 'reloaded', ...(message.id === undefined ? {} : { id: message.id }), ok: false, generation: engine.generation, resources: message.resources, error: result.error });

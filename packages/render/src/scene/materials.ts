@@ -107,6 +107,27 @@ export class MaterialStore {
   }
 
   add(input: MaterialInput): GpuMaterial {
+    this.#check(input);
+    const id = this.#materials.length;
+    const uniform = this.#device.createBuffer({ label: `cuttle.render.material${id}`, size: MATERIAL_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+    const material = this.#write(id, uniform, input);
+    this.#materials.push(material);
+    return material;
+  }
+
+  /**
+   * Gives material `id` new properties in place: every instance and skinned draw that uses it
+   * shows them from the next frame. Checked like `add`; a refused input changes nothing.
+   */
+  update(id: number, input: MaterialInput): GpuMaterial {
+    const old = this.get(id);
+    this.#check(input);
+    const material = this.#write(id, old.uniform, input);
+    this.#materials[id] = material;
+    return material;
+  }
+
+  #check(input: MaterialInput): void {
     checkUnit('metallic', input.metallic);
     checkUnit('roughness', input.roughness);
     checkUnit('alphaCutoff', input.alphaCutoff);
@@ -116,8 +137,10 @@ export class MaterialStore {
     if (input.baseColor && ((input.baseColor as readonly number[]).length !== 4 || !input.baseColor.every(Number.isFinite))) throw new RenderError('baseColor must be four finite numbers (linear RGBA).');
     if (input.alphaMode !== undefined && !['opaque', 'mask', 'blend'].includes(input.alphaMode)) throw new RenderError(`alphaMode must be 'opaque', 'mask' or 'blend', got ${input.alphaMode}.`);
     if (input.caustics && input.alphaMode !== 'blend') throw new RenderError('caustics are a property of blended (water) materials: set alphaMode to blend.');
-    const id = this.#materials.length;
-    const uniform = this.#device.createBuffer({ label: `cuttle.render.material${id}`, size: MATERIAL_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+  }
+
+  /** Writes `input` into `uniform` and makes the material's bind group. */
+  #write(id: number, uniform: GPUBuffer, input: MaterialInput): GpuMaterial {
     this.#device.queue.writeBuffer(uniform, 0, packMaterial(input));
     const view = (texture: number | undefined, fallback: GPUTexture): GPUTextureView => (texture === undefined ? fallback : this.#textures[texture]!).createView();
     const group = this.#device.createBindGroup({
@@ -131,9 +154,7 @@ export class MaterialStore {
         { binding: 4, resource: this.#sampler },
       ],
     });
-    const material: GpuMaterial = { id, input: { ...input }, uniform, group, blend: input.alphaMode === 'blend', mask: input.alphaMode === 'mask', doubleSided: input.doubleSided ?? false };
-    this.#materials.push(material);
-    return material;
+    return { id, input: { ...input }, uniform, group, blend: input.alphaMode === 'blend', mask: input.alphaMode === 'mask', doubleSided: input.doubleSided ?? false };
   }
 
   destroy(): void {

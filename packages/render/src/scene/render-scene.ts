@@ -103,6 +103,18 @@ export class RenderScene {
     return this.#materials.add(input).id;
   }
 
+  /**
+   * Gives material `id` new properties in place (a hot-reloaded material): everything drawn
+   * with it shows them from the next frame, with no instance touched. An unknown id or a
+   * refused input throws a RenderError and changes nothing.
+   */
+  updateMaterial(id: number, input: MaterialInput): void {
+    const before = this.#materials.get(id);
+    const after = this.#materials.update(id, input);
+    // Blending, masking and culling decide which pass and pipeline draw it: the draw lists change.
+    if (before.blend !== after.blend || before.mask !== after.mask || before.doubleSided !== after.doubleSided) this.structureVersion++;
+  }
+
   mesh(id: number): GpuMesh {
     return this.#meshes.get(id);
   }
