@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { ColdCacheGpuTimer, CopyKernel, defineSuite, GpuTimer, opsPerSecond, type BenchCase, type Measure } from '@cuttle/bench';
 import { requestNodeGpu, type NodeGpu } from '@cuttle/test-utils/node-gpu';
 import { GpuBitonicSort, GpuRadixSort, GpuReduce, GpuScan, type PassTimestamps } from '../src/index.ts';
+import { PerPassTimer } from './per-pass-timer.ts';
 import { keysFor, refill, SORT_INPUTS, uploadPristine, type PristinePairs, type SortInput } from './sort-inputs.ts';
 import { verifyKeySort, verifyScans, verifySorts } from './verify.ts';
 
@@ -50,6 +51,10 @@ let sortValues: GPUBuffer | undefined;
 const pristine = new Map<SortInput, PristinePairs>();
 /** One pair of timestamps per sort, so the refill copy before each sort is not timed. */
 let sortTimer: ColdCacheGpuTimer | undefined;
+/** Timestamps around each pass of the one-sweep sort (histogram, then one per digit). */
+let passTimer: PerPassTimer | undefined;
+/** Per round, the one-sweep passes' mean ms: every pass row of a round reads the same sorts. */
+const passRounds: number[][] = [];
 
 type EncodeSort = (encoder: GPUCommandEncoder, keys: GPUBuffer, values: GPUBuffer, count: number, timestamps: PassTimestamps) => void;
 
@@ -65,6 +70,22 @@ async function freshPairsPerSecond(count: number, encode: EncodeSort, input: Sor
     encode(encoder, sortKeys!, sortValues!, count, { querySet: sortTimer!.querySet, beginIndex, endIndex });
   });
   return count / (ms / 1000);
+}
+
+/** GB/s moved by pass `pass` of the one-sweep sort of fresh random keys, round `round`. */
+async function onesweepPassTraffic(pass: number, round: number): Promise<number> {
+  while (passRounds.length <= round) {
+    const from = pristine.get('random')!;
+    passRounds.push(
+      await passTimer!.time((encoder, _run, timestamps) => {
+        refill(encoder, from, sortKeys!, sortValues!, SORT_INPUT_SIZE);
+        onesweepSorter!.encode(encoder, sortKeys!, sortValues!, SORT_INPUT_SIZE, timestamps);
+      }),
+    );
+  }
+  // The histogram reads every key; a digit pass reads and writes every key and value.
+  const bytes = SORT_INPUT_SIZE * (pass === 0 ? 4 : 16);
+  return bytes / passRounds[round]![pass]! / 1e6;
 }
 
 const radix = (which: GpuRadixSort): EncodeSort => (encoder, keys, values, count, timestamps) => { which.encode(encoder, keys, values, count, timestamps); };
@@ -158,6 +179,7 @@ export const suite = defineSuite({
     portableSorter = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS, subgroups: false });
     onesweepSorter = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS, algorithm: 'onesweep' });
     onesweepKeys = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS, algorithm: 'onesweep', keysOnly: true });
+    if (onesweepSorter.timedPasses > 0) passTimer = new PerPassTimer(device, onesweepSorter.timedPasses, SORT_ITERATIONS);
     sortTimer = new ColdCacheGpuTimer(device, { runs: SORT_ITERATIONS, flushBytes: 4 });
     // Keys as SORT_INPUTS describes; the values are the indices, as in a sort-by-key permutation.
     for (const input of SORT_INPUTS) pristine.set(input, uploadPristine(device, keysFor(input, input === 'random' ? largestSort : SORT_INPUT_SIZE)));
@@ -193,6 +215,7 @@ export const suite = defineSuite({
     sortValues?.destroy();
     for (const pairs of pristine.values()) pairs.destroy();
     sortTimer?.destroy();
+    passTimer?.destroy();
     timer?.destroy();
     for (const buffer of [floats, words, scratch]) buffer?.destroy();
     gpu?.device.destroy();
@@ -245,6 +268,17 @@ export const suite = defineSuite({
         peers: { ...cubPeer(count), 'count-scan kernel (ours)': () => freshPairsPerSecond(count, radix(sorter!)) },
       }),
     ),
+    ...Array.from({ length: onesweepSorter?.timedPasses ?? 0 }, (_, pass): BenchCase => {
+      let round = 0;
+      return {
+        name: `radix sort, onesweep kernel, 2^${Math.log2(SORT_INPUT_SIZE)} pairs: ${pass === 0 ? 'histogram pass (reads the keys)' : `digit pass ${pass} (reads and writes keys and values)`}`,
+        unit: 'GB/s moved',
+        higherIsBetter: true,
+        rounds: 3,
+        ours: () => onesweepPassTraffic(pass, round++),
+        peers: { 'vec4 copy (GPU)': copyPeer },
+      };
+    }),
     {
       name: `radix sort, ${onesweepKeys?.plan.kind ?? 'onesweep'} kernel, keys only: 2^${Math.log2(SORT_INPUT_SIZE)} fresh random keys`,
       unit: 'keys/s',
@@ -284,6 +318,7 @@ export const suite = defineSuite({
     'Sorts: fresh keys for every sort. Before each of the 10 sorts of a sample, the keys and index values are copied from pristine buffers that nothing else writes;',
     'each sort is timed alone between its own timestamps, so the copy is not counted (it is not part of a sort a user runs); mean of the 10, median of 3 samples.',
     'Random keys use all 32 bits (four 8-bit passes with subgroups, eight 4-bit passes for the portable kernel); sorted, reversed and few-distinct keys (16 values, the top 4 bits) are sorted at the size in their row.',
+    'The onesweep pass rows time each pass of the same sorts of fresh random keys between its own timestamps; GB/s moved counts 4 bytes per pair for the histogram and 16 for a digit pass, so the ratio is the share of the vec4 copy\'s bandwidth each pass reaches.',
     'The onesweep rows run algorithm: \'onesweep\' (one histogram pass, then per digit one ranking pass that finds its offsets by decoupled look-back), checked against the reference at 2^20 for every key set and on 2^24 random keys before timing.',
     '"Re-sorting its own output" is how this table used to be measured: the same buffer sorted 10 times back to back, so every sort after the first gets sorted keys.',
     'Bitonic sort: fresh random keys the same way, copy-in, padding and copy-out included, against our radix sort and CUB at the same size.',

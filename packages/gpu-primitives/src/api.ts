@@ -25,3 +25,13 @@ export interface PassTimestamps {
   beginIndex?: number;
   endIndex?: number;
 }
+
+/**
+ * Timestamps around every compute pass of a one-sweep radix sort, two per pass from
+ * `firstIndex` on (the histogram pass first, then each digit pass): per-pass figures.
+ */
+export interface PerPassTimestamps {
+  querySet: GPUQuerySet;
+  firstIndex: number;
+  perPass: true;
+}

@@ -1,4 +1,4 @@
-import type { PassTimestamps } from './api.ts';
+import type { PassTimestamps, PerPassTimestamps } from './api.ts';
 import { CountScanPasses, type SortBuffers } from './count-scan-passes.ts';
 import { GpuPrimitivesError } from './errors.ts';
 import { ONESWEEP_MAX_COUNT, OnesweepPasses } from './onesweep-passes.ts';
@@ -76,6 +76,8 @@ export class GpuRadixSort {
   readonly #device: GPUDevice;
   readonly #passes: CountScanPasses | OnesweepPasses;
   readonly #passCount: number;
+  /** Compute passes a sort records, each of which `PerPassTimestamps` times (onesweep only: the histogram, then one per digit). */
+  readonly timedPasses: number;
   readonly #scratchKeys: GPUBuffer;
   readonly #scratchValues: GPUBuffer | undefined;
   readonly #slots: number;
@@ -114,6 +116,7 @@ export class GpuRadixSort {
     this.#device = device;
     this.#slots = slots;
     this.#passCount = radixPasses(keyBits, plan.bits);
+    this.timedPasses = plan.kind === 'onesweep' ? this.#passCount + 1 : 0;
     const gridLimit = gridLimitFor(device, options.maxWorkgroupsPerDimension);
     this.#passes =
       plan.kind === 'onesweep'
@@ -129,7 +132,7 @@ export class GpuRadixSort {
    * COPY_DST when the plan takes an odd number of passes for keyBits: the last pass lands in
    * scratch and is copied back).
    */
-  encode(encoder: GPUCommandEncoder, keys: GPUBuffer, values: GPUBuffer, count: number, timestamps?: PassTimestamps): void {
+  encode(encoder: GPUCommandEncoder, keys: GPUBuffer, values: GPUBuffer, count: number, timestamps?: PassTimestamps | PerPassTimestamps): void {
     if (this.#destroyed) throw new GpuPrimitivesError('This GpuRadixSort was destroyed; create a new one.');
     if (this.keysOnly) throw new GpuPrimitivesError('This GpuRadixSort was built with keysOnly: sort with encodeKeys(encoder, keys, count).');
     requireCount(count, this.maxCount, 'this GpuRadixSort');
@@ -145,7 +148,7 @@ export class GpuRadixSort {
     const slot = this.#nextSlot;
     this.#nextSlot = (slot + 1) % this.#slots;
     const buffers: SortBuffers = { keys, values, scratchKeys: this.#scratchKeys, scratchValues: this.#scratchValues! };
-    this.#passes.encode(encoder, slot, buffers, count, timestamps);
+    this.#passes.encode(encoder, slot, buffers, count, this.#timestamps(timestamps));
     if (oddPasses) {
       encoder.copyBufferToBuffer(this.#scratchKeys, 0, keys, 0, count * WORD);
       encoder.copyBufferToBuffer(this.#scratchValues!, 0, values, 0, count * WORD);
@@ -156,7 +159,7 @@ export class GpuRadixSort {
    * Records the sort of the first `count` keys of `keys` (STORAGE, plus COPY_DST for an odd
    * number of passes) on an instance built with `keysOnly`.
    */
-  encodeKeys(encoder: GPUCommandEncoder, keys: GPUBuffer, count: number, timestamps?: PassTimestamps): void {
+  encodeKeys(encoder: GPUCommandEncoder, keys: GPUBuffer, count: number, timestamps?: PassTimestamps | PerPassTimestamps): void {
     if (this.#destroyed) throw new GpuPrimitivesError('This GpuRadixSort was destroyed; create a new one.');
     if (!this.keysOnly) throw new GpuPrimitivesError('encodeKeys needs an instance built with keysOnly: true (this one sorts pairs: use encode).');
     requireCount(count, this.maxCount, 'this GpuRadixSort');
@@ -166,7 +169,7 @@ export class GpuRadixSort {
     const slot = this.#nextSlot;
     this.#nextSlot = (slot + 1) % this.#slots;
     // The value slots of the pair cache and the bind groups take the keys; the kernel skips them.
-    this.#passes.encode(encoder, slot, { keys, values: keys, scratchKeys: this.#scratchKeys, scratchValues: this.#scratchKeys }, count, timestamps);
+    this.#passes.encode(encoder, slot, { keys, values: keys, scratchKeys: this.#scratchKeys, scratchValues: this.#scratchKeys }, count, this.#timestamps(timestamps));
     if (oddPasses) encoder.copyBufferToBuffer(this.#scratchKeys, 0, keys, 0, count * WORD);
   }
 
@@ -176,6 +179,18 @@ export class GpuRadixSort {
       this.encodeKeys(encoder, keyBuffer, count);
     });
     return sorted.keys;
+  }
+
+  /** Per-pass timestamps are the onesweep kernel's (count-scan passes run a GpuScan in between). */
+  #timestamps(timestamps: PassTimestamps | PerPassTimestamps | undefined): PassTimestamps | PerPassTimestamps | undefined {
+    if (timestamps && 'perPass' in timestamps) {
+      if (!(this.#passes instanceof OnesweepPasses)) throw new GpuPrimitivesError(`per-pass timestamps need the onesweep kernel; this instance runs the ${this.plan.kind} kernel.`);
+      if (!Number.isInteger(timestamps.firstIndex) || timestamps.firstIndex < 0 || timestamps.firstIndex + 2 * this.timedPasses > timestamps.querySet.count) {
+        throw new GpuPrimitivesError(`per-pass timestamps need ${2 * this.timedPasses} queries from firstIndex ${timestamps.firstIndex}; the query set holds ${timestamps.querySet.count}.`);
+      }
+      return timestamps;
+    }
+    return timestamps;
   }
 
   /** Uploads, sorts and reads back (one submit). Convenient for tests and tools, not for hot paths. */

@@ -12,6 +12,7 @@ export {
   type ReduceOp,
   type TypedArrayFor,
   type PassTimestamps,
+  type PerPassTimestamps,
 } from './api.ts';
 export { GpuScan, type GpuScanOptions, type ScanVariant } from './gpu-scan.ts';
 export { exclusiveScanReference } from './reference/scan.ts';

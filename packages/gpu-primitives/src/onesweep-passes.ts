@@ -1,6 +1,6 @@
 import subgroupLanesWgsl from './shaders/subgroup-lanes.wgsl?raw';
 import onesweepWgsl from './shaders/radix-onesweep.wgsl?raw';
-import type { PassTimestamps } from './api.ts';
+import type { PassTimestamps, PerPassTimestamps } from './api.ts';
 import { BufferPairCache } from './buffer-pair-cache.ts';
 import type { SortBuffers } from './count-scan-passes.ts';
 import { dispatchGrid } from './dispatch-grid.ts';
@@ -96,7 +96,7 @@ export class OnesweepPasses {
    * Records the sort of `count` pairs from `keys`/`values`, ping-ponging with the scratch
    * buffers: even passes write scratch, odd passes write back (the caller copies an odd last pass).
    */
-  encode(encoder: GPUCommandEncoder, slot: number, buffers: SortBuffers, count: number, timestamps?: PassTimestamps): void {
+  encode(encoder: GPUCommandEncoder, slot: number, buffers: SortBuffers, count: number, timestamps?: PassTimestamps | PerPassTimestamps): void {
     const { plan, keyBits, descending, floatKeys, gridLimit } = this.#options;
     const tiles = Math.ceil(count / plan.block);
     const words = new Uint32Array((this.passes * SLOT_BYTES) / WORD);
@@ -109,10 +109,13 @@ export class OnesweepPasses {
     const groups = this.#slotGroups(buffers)[slot]!;
 
     encoder.clearBuffer(this.#offsets);
-    const counting = encoder.beginComputePass({
-      label: 'cuttle.radix-sort.histogram',
-      ...passTimestampWrites(timestamps ? { querySet: timestamps.querySet, beginIndex: timestamps.beginIndex } : undefined),
-    });
+    // Whole-sort timestamps go before the first pass and after the last; per-pass ones around each.
+    const writes = (pass: number): PassTimestamps | undefined => {
+      if (!timestamps) return undefined;
+      if ('perPass' in timestamps) return { querySet: timestamps.querySet, beginIndex: timestamps.firstIndex + 2 * pass, endIndex: timestamps.firstIndex + 2 * pass + 1 };
+      return { querySet: timestamps.querySet, ...(pass === 0 ? { beginIndex: timestamps.beginIndex } : {}), ...(pass === this.passes ? { endIndex: timestamps.endIndex } : {}) };
+    };
+    const counting = encoder.beginComputePass({ label: 'cuttle.radix-sort.histogram', ...passTimestampWrites(writes(0)) });
     counting.setPipeline(this.#histogramPipeline);
     counting.setBindGroup(0, groups.histogram);
     counting.dispatchWorkgroups(Math.min(MAX_HISTOGRAM_GROUPS, Math.ceil(count / (256 * HISTOGRAM_ITEMS))));
@@ -125,11 +128,7 @@ export class OnesweepPasses {
     const grid = dispatchGrid(tiles, gridLimit);
     for (let pass = 0; pass < this.passes; pass++) {
       encoder.clearBuffer(this.#status, 0, (1 + tiles * RADIX) * WORD);
-      const last = pass === this.passes - 1;
-      const sweeping = encoder.beginComputePass({
-        label: 'cuttle.radix-sort.onesweep',
-        ...passTimestampWrites(last && timestamps ? { querySet: timestamps.querySet, endIndex: timestamps.endIndex } : undefined),
-      });
+      const sweeping = encoder.beginComputePass({ label: 'cuttle.radix-sort.onesweep', ...passTimestampWrites(writes(pass + 1)) });
       sweeping.setPipeline(this.#sweepPipeline);
       sweeping.setBindGroup(0, groups.passes[pass]);
       sweeping.dispatchWorkgroups(grid.x, grid.y);

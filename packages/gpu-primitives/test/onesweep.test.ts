@@ -149,6 +149,38 @@ describe('GpuRadixSort, onesweep kernel, against the reference', () => {
     sorter.destroy();
   });
 
+  gpuTest('per-pass timestamps: one pair around the histogram and each digit pass, in order', async ({ device }) => {
+    if (!device.features.has('subgroups') || !device.features.has('timestamp-query')) return;
+    const sorter = new GpuRadixSort(device, { maxCount: 50_000, keyBits: 24, algorithm: 'onesweep' });
+    expect(sorter.timedPasses).toBe(4);
+    const querySet = device.createQuerySet({ type: 'timestamp', count: 2 + 2 * sorter.timedPasses });
+    const resolve = device.createBuffer({ size: querySet.count * 8, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+    const readback = device.createBuffer({ size: querySet.count * 8, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+    const { keys, values } = pairs(50_000, 77, 32);
+    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
+    const [keyBuffer, valueBuffer] = [device.createBuffer({ size: keys.byteLength, usage }), device.createBuffer({ size: keys.byteLength, usage })];
+    device.queue.writeBuffer(keyBuffer, 0, keys);
+    device.queue.writeBuffer(valueBuffer, 0, values);
+    const encoder = device.createCommandEncoder();
+    sorter.encode(encoder, keyBuffer, valueBuffer, keys.length, { querySet, firstIndex: 2, perPass: true });
+    encoder.resolveQuerySet(querySet, 0, querySet.count, resolve, 0);
+    encoder.copyBufferToBuffer(resolve, 0, readback, 0, resolve.size);
+    device.queue.submit([encoder.finish()]);
+    await readback.mapAsync(GPUMapMode.READ);
+    const stamps = Array.from(new BigUint64Array(readback.getMappedRange().slice(0)).slice(2));
+    readback.unmap();
+    for (let i = 1; i < stamps.length; i++) expect(stamps[i]! >= stamps[i - 1]!, `timestamp ${i} after ${i - 1}`).toBe(true);
+    // Still a correct sort (24 key bits: three digit passes, the last copied back).
+    const check = await sorter.sort(keys.slice(), values.slice());
+    expectArraysEqual(check.values, radixSortReference(keys, values, 24).values);
+    const small = device.createQuerySet({ type: 'timestamp', count: 4 });
+    expect(() => { sorter.encode(device.createCommandEncoder(), keyBuffer, valueBuffer, keys.length, { querySet: small, firstIndex: 0, perPass: true }); }).toThrow(/need 8 queries/);
+    const countScan = new GpuRadixSort(device, { maxCount: 16 });
+    expect(countScan.timedPasses).toBe(0);
+    expect(() => { countScan.encode(device.createCommandEncoder(), keyBuffer, valueBuffer, 16, { querySet, firstIndex: 0, perPass: true }); }).toThrow(/per-pass timestamps need the onesweep kernel/);
+    for (const resource of [sorter, countScan, querySet, small, resolve, readback, keyBuffer, valueBuffer]) resource.destroy();
+  });
+
   gpuTest('bad options throw typed errors and build nothing', async ({ device }) => {
     await Promise.resolve();
     expect(() => new GpuRadixSort(device, { maxCount: 16, algorithm: 'fastest' as 'onesweep' })).toThrow(GpuPrimitivesError);
