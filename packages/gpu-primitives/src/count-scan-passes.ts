@@ -2,6 +2,7 @@ import radixCommonWgsl from './shaders/radix-common.wgsl?raw';
 import radixWgsl from './shaders/radix-sort.wgsl?raw';
 import radixSubgroupsWgsl from './shaders/radix-sort-subgroups.wgsl?raw';
 import subgroupLanesWgsl from './shaders/subgroup-lanes.wgsl?raw';
+import subgroupRankWgsl from './shaders/subgroup-rank.wgsl?raw';
 import type { PassTimestamps } from './api.ts';
 import { BufferPairCache } from './buffer-pair-cache.ts';
 import { dispatchGrid } from './dispatch-grid.ts';
@@ -50,6 +51,7 @@ function radixSource(plan: RadixPlan, maxSubgroups: number): string {
     `const MAX_SUBGROUPS: u32 = ${maxSubgroups}u;`,
     radixCommonWgsl,
     subgroupLanesWgsl,
+    subgroupRankWgsl,
     radixSubgroupsWgsl,
   ].join('\n');
 }

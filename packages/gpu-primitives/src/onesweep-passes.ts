@@ -1,4 +1,5 @@
 import subgroupLanesWgsl from './shaders/subgroup-lanes.wgsl?raw';
+import subgroupRankWgsl from './shaders/subgroup-rank.wgsl?raw';
 import onesweepWgsl from './shaders/radix-onesweep.wgsl?raw';
 import type { PassTimestamps, PerPassTimestamps } from './api.ts';
 import { BufferPairCache } from './buffer-pair-cache.ts';
@@ -74,6 +75,7 @@ export class OnesweepPasses {
       `const HISTOGRAM_ITEMS: u32 = ${HISTOGRAM_ITEMS}u;`,
       subgroupLanesWgsl,
       onesweepWgsl,
+      subgroupRankWgsl,
     ].join('\n');
     const module = device.createShaderModule({ label: 'cuttle.radix-sort.onesweep', code });
     const constants: Record<string, number> = { ...(options.alwaysFallBack ? { ALWAYS_FALL_BACK: 1 } : {}), ...(options.keysOnly ? { HAS_VALUES: 0 } : {}) };

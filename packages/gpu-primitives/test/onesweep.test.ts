@@ -3,20 +3,7 @@
 import { describe, expect } from 'vitest';
 import { expectArraysEqual, gpuTest } from '@cuttle/test-utils';
 import { GpuPrimitivesError, GpuRadixSort, radixSortReference } from '../src/index.ts';
-
-function pairs(count: number, seed: number, bits = 32): { keys: Uint32Array<ArrayBuffer>; values: Uint32Array<ArrayBuffer> } {
-  const keys = new Uint32Array(count);
-  const values = Uint32Array.from({ length: count }, (_, i) => i);
-  let x = seed || 1;
-  const mask = bits === 32 ? 0xffffffff : (1 << bits) - 1;
-  for (let i = 0; i < count; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    keys[i] = (x >>> 0) & mask;
-  }
-  return { keys, values };
-}
+import { pairs } from './sort-pairs.ts';
 
 /** The reference's order for a descending sort: ascending order of the inverted keys, stable. */
 function descendingReference(keys: Uint32Array<ArrayBuffer>, values: Uint32Array<ArrayBuffer>, keyBits = 32): { keys: Uint32Array; values: Uint32Array } {

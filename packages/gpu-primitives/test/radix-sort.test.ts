@@ -2,22 +2,7 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { expectArraysEqual, gpuTest, gpuTestsSkipped, requestNodeGpu } from '@cuttle/test-utils';
 import { GpuPrimitivesError, GpuRadixSort, PORTABLE_RADIX_PLAN, SUBGROUP_RADIX_PLAN, radixSortReference, subgroupRadixLayout } from '../src/index.ts';
-
-/** Keys from xorshift32, masked to `bits` so duplicates are common; values are the indices. */
-function pairs(count: number, seed: number, bits = 32): { keys: Uint32Array<ArrayBuffer>; values: Uint32Array<ArrayBuffer> } {
-  const keys = new Uint32Array(count);
-  const values = new Uint32Array(count);
-  let x = seed || 1;
-  const mask = bits === 32 ? 0xffffffff : (1 << bits) - 1;
-  for (let i = 0; i < count; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    keys[i] = (x >>> 0) & mask;
-    values[i] = i;
-  }
-  return { keys, values };
-}
+import { pairs } from './sort-pairs.ts';
 
 /** A stable sort by key through plain JS, to check the reference itself. */
 function stableSort(keys: Uint32Array, values: Uint32Array, keyBits: number): { keys: Uint32Array; values: Uint32Array } {

@@ -140,6 +140,10 @@ export class Renderer {
     this.culler = new TileCuller(device, { technique: options.technique ?? 'flat-bits', maxEntities: options.maxLights ?? 4096, tileSize: options.tileSize ?? 16 });
 
     const visibility = GPUShaderStage.VERTEX | GPUShaderStage.FRAGMENT;
+    const fluidEntries: GPUBindGroupLayoutEntry[] = [
+      { binding: 0, visibility, buffer: { type: 'uniform' } },
+      { binding: 1, visibility: GPUShaderStage.VERTEX, buffer: { type: 'read-only-storage' } },
+    ];
     this.#layouts = {
       frame: device.createBindGroupLayout({
         label: 'cuttle.render.frame',
@@ -165,20 +169,11 @@ export class Renderer {
       }),
       cull: device.createBindGroupLayout({ label: 'cuttle.render.culling', entries: this.culler.bindGroupLayoutEntries(0, GPUShaderStage.FRAGMENT) }),
       material: device.createBindGroupLayout(MATERIAL_LAYOUT),
-      fluid: device.createBindGroupLayout({
-        label: 'cuttle.render.fluid',
-        entries: [
-          { binding: 0, visibility, buffer: { type: 'uniform' } },
-          { binding: 1, visibility: GPUShaderStage.VERTEX, buffer: { type: 'read-only-storage' } },
-        ],
-      }),
+      fluid: device.createBindGroupLayout({ label: 'cuttle.render.fluid', entries: fluidEntries }),
+      // The colour pass also reads the prepass depth (see fluid.wgsl).
       fluidColor: device.createBindGroupLayout({
         label: 'cuttle.render.fluid-color',
-        entries: [
-          { binding: 0, visibility, buffer: { type: 'uniform' } },
-          { binding: 1, visibility: GPUShaderStage.VERTEX, buffer: { type: 'read-only-storage' } },
-          { binding: 2, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: 'depth' } },
-        ],
+        entries: [...fluidEntries, { binding: 2, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: 'depth' } }],
       }),
       empty: device.createBindGroupLayout({ label: 'cuttle.render.empty', entries: [] }),
     };

@@ -19,7 +19,8 @@
 // where workgroups are not guaranteed to make progress together.
 //
 // The host prepends `enable subgroups;`, RADIX (256), BLOCK (2048), SCATTER_SIZE, SCATTER_ITEMS
-// (BLOCK / SCATTER_SIZE), MAX_SUBGROUPS and HISTOGRAM_ITEMS, then subgroup-lanes.wgsl.
+// (BLOCK / SCATTER_SIZE), MAX_SUBGROUPS and HISTOGRAM_ITEMS, then subgroup-lanes.wgsl; the
+// host appends subgroup-rank.wgsl (the tile ranking this pass shares with the scatter kernel).
 
 struct Params {
   count: u32,
@@ -45,8 +46,6 @@ const NOT_READY: u32 = 0u;
 const AGGREGATE: u32 = 1u;
 const INCLUSIVE: u32 = 2u;
 const COUNT_MASK: u32 = 0x3fffffffu;
-const PAIRS: u32 = 128u;
-const DIGITS_PER_INVOCATION: u32 = RADIX / SCATTER_SIZE;
 // Polls of a NOT_READY predecessor before counting its tile here.
 override SPIN_LIMIT: u32 = 256u;
 // Tests only: ignore every published status, so every tile counts all earlier tiles itself.
@@ -64,11 +63,6 @@ override HAS_VALUES: bool = true;
 // [pass * RADIX + digit]: counts after histogram_all, exclusive starts after scan_offsets.
 @group(0) @binding(6) var<storage, read_write> digit_offsets: array<atomic<u32>>;
 
-var<workgroup> subgroup_counts: array<atomic<u32>, MAX_SUBGROUPS * PAIRS>;
-var<workgroup> tile: array<u32, BLOCK>;
-var<workgroup> digit_start: array<u32, RADIX>;
-var<workgroup> global_base: array<u32, RADIX>;
-var<workgroup> subgroup_sums: array<u32, MAX_SUBGROUPS>;
 var<workgroup> fallback_counts: array<atomic<u32>, RADIX>;
 var<workgroup> unresolved: atomic<u32>;
 var<workgroup> stuck: atomic<u32>;
@@ -283,12 +277,10 @@ fn onesweep(
   }
   let subgroup = local / subgroup_size;
   let subgroups = SCATTER_SIZE / subgroup_size;
-  for (var i = local; i < subgroups * PAIRS; i += SCATTER_SIZE) {
-    atomicStore(&subgroup_counts[i], 0u);
-  }
+  clear_subgroup_counts(local, subgroups);
   workgroupBarrier();
 
-  // Ranking within the tile, as in radix-sort-subgroups.wgsl: index order is (subgroup, step, lane).
+  // Ranking within the tile (subgroup-rank.wgsl): index order is (subgroup, step, lane).
   let tile_base = t * BLOCK;
   let first = tile_base + subgroup * SCATTER_ITEMS * subgroup_size + lane;
   let below = lanes_below(lane);
@@ -298,39 +290,14 @@ fn onesweep(
   var digits = array<u32, SCATTER_ITEMS>();
   for (var k = 0u; k < SCATTER_ITEMS; k++) {
     let i = first + k * subgroup_size;
-    let real = i < params.count;
     let key = read_key(min(i, params.count - 1u));
     keys[k] = key;
     // Past-the-end keys take the last digit, ranked after every real key of the tile.
-    let digit = select(params.mask, digit_of(key), real);
-    digits[k] = digit;
-    var peers = subgroupBallot(true);
-    for (var bit = 0u; bit < 8u; bit++) {
-      let one = ((digit >> bit) & 1u) == 1u;
-      let votes = subgroupBallot(one);
-      peers &= select(~votes, votes, one);
-    }
-    let leader = lowest_lane(peers);
-    var earlier = 0u;
-    if (lane == leader) {
-      let half = (digit & 1u) * 16u;
-      earlier = (atomicAdd(&subgroup_counts[counters + (digit >> 1u)], count_lanes(peers) << half) >> half) & 0xffffu;
-    }
-    ranks[k] = subgroupShuffle(earlier, leader) + count_lanes(peers & below);
+    digits[k] = select(params.mask, digit_of(key), i < params.count);
+    ranks[k] = rank_in_subgroup(digits[k], lane, below, counters);
   }
   workgroupBarrier();
-
-  for (var pair = local; pair < PAIRS; pair += SCATTER_SIZE) {
-    var running = 0u;
-    for (var s = 0u; s < subgroups; s++) {
-      let at = s * PAIRS + pair;
-      let here = atomicLoad(&subgroup_counts[at]);
-      atomicStore(&subgroup_counts[at], running);
-      running += here;
-    }
-    digit_start[2u * pair] = running & 0xffffu;
-    digit_start[2u * pair + 1u] = running >> 16u;
-  }
+  total_digits(local, subgroups);
   workgroupBarrier();
 
   // The tile's real keys per digit (padding keys sit in the last digit), published at once so
@@ -348,22 +315,7 @@ fn onesweep(
       publish(t, digit, AGGREGATE, totals[j]);
     }
   }
-
-  // Exclusive scan of the 256 digit totals within the tile (as in the scatter kernel).
-  var run_total = 0u;
-  for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
-    run_total += digit_start[first_digit + j];
-  }
-  let within = subgroupExclusiveAdd(run_total);
-  let subgroup_total = subgroupAdd(run_total);
-  if (lane == 0u) {
-    subgroup_sums[subgroup] = subgroup_total;
-  }
-  workgroupBarrier();
-  var start = within;
-  for (var s = 0u; s < subgroup; s++) {
-    start += subgroup_sums[s];
-  }
+  var start = first_digit_start(local, lane, subgroup);
 
   let prefix = look_back(t, local);
   for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
@@ -381,10 +333,7 @@ fn onesweep(
 
   var positions = array<u32, SCATTER_ITEMS>();
   for (var k = 0u; k < SCATTER_ITEMS; k++) {
-    let digit = digits[k];
-    let pair = atomicLoad(&subgroup_counts[counters + (digit >> 1u)]);
-    let before_subgroup = (pair >> ((digit & 1u) * 16u)) & 0xffffu;
-    positions[k] = digit_start[digit] + before_subgroup + ranks[k];
+    positions[k] = tile_position(digits[k], ranks[k], counters);
     tile[positions[k]] = keys[k];
   }
   workgroupBarrier();
@@ -398,19 +347,6 @@ fn onesweep(
     }
   }
   if (HAS_VALUES) {
-    workgroupBarrier();
-    for (var k = 0u; k < SCATTER_ITEMS; k++) {
-      let i = first + k * subgroup_size;
-      if (i < params.count) {
-        tile[positions[k]] = values_in[i];
-      }
-    }
-    workgroupBarrier();
-    for (var k = 0u; k < SCATTER_ITEMS; k++) {
-      let at = k * SCATTER_SIZE + local;
-      if (at < real_in_tile) {
-        values_out[global_base[out_digits[k]] + at] = tile[at];
-      }
-    }
+    scatter_values(first, subgroup_size, local, params.count, real_in_tile, &positions, &out_digits);
   }
 }
