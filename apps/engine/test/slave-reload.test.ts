@@ -66,9 +66,24 @@ describe('hot reload', () => {
   test("a level's units: a moved unit is where the source says", async () => {
     edit('levels/courtyard.level', 'position = [-17.7 0.5 2]', 'position = [-17.7 3.5 2]');
     const reloaded = await recompileAndReload(['levels/courtyard.level']);
-    expect(reloaded).toMatchObject({ ok: true, mode: 'rebuilt' });
+    // Only a transform changed: patched into the running world, not rebuilt.
+    expect(reloaded).toMatchObject({ ok: true, mode: 'in-place' });
     const units = reloaded.units as { id: string; position: number[] }[];
     expect(units.find((u) => u.id === 'crate_001')!.position[1]).toBeCloseTo(3.5);
+    await tool.nextFrame((f) => generationOf(f) === reloaded.generation);
+  }, 60_000);
+
+  test("a unit's material in the level: patched in place", async () => {
+    edit('levels/courtyard.level', `id = "crate_002"\n        unit = "units/crate"\n        position = [-16.4 0.5 2]`, `id = "crate_002"\n        unit = "units/crate"\n        position = [-16.4 0.5 2]\n        material = "materials/brass"`);
+    const reloaded = await recompileAndReload(['levels/courtyard.level']);
+    expect(reloaded).toMatchObject({ ok: true, mode: 'in-place' });
+    await tool.nextFrame((f) => generationOf(f) === reloaded.generation);
+  }, 60_000);
+
+  test('a change to the level header (the sun) rebuilds the world', async () => {
+    edit('levels/courtyard.level', 'intensity = 2.4', 'intensity = 1.2');
+    const reloaded = await recompileAndReload(['levels/courtyard.level']);
+    expect(reloaded).toMatchObject({ ok: true, mode: 'rebuilt' });
     await tool.nextFrame((f) => generationOf(f) === reloaded.generation);
   }, 60_000);
 

@@ -86,9 +86,10 @@ export class Engine {
   }
 
   /**
-   * Reloads recompiled resources (source paths, e.g. `levels/courtyard.level`): materials alone
-   * are updated in place in the running world; anything else rebuilds the world from the
-   * current data. On failure the old world (or material) stays and the error is returned.
+   * Reloads recompiled resources (source paths, e.g. `levels/courtyard.level`): materials alone,
+   * and the running level when only transforms, unit materials or light properties changed, are
+   * updated in place in the running world; anything else rebuilds the world from the current
+   * data. On failure the old world (or material) stays and the error is returned.
    */
   reload(paths: readonly string[]): { ok: true; generation: number; mode: 'in-place' | 'rebuilt' } | { ok: false; error: string } {
     let undo: { restore(): void } | undefined;
@@ -100,6 +101,15 @@ export class Engine {
         this.world.updateMaterials(this.store, paths.map((path) => path.slice(0, -MATERIAL_SUFFIX.length)));
         this.generation++;
         return { ok: true, generation: this.generation, mode: 'in-place' };
+      }
+      // The running level with only moved units, other unit materials or relit lights: patched.
+      if (paths.length === 1 && paths[0] === `${this.level}.level`) {
+        const patched = this.world.patchLevel(this.store, this.level);
+        if (patched.patched) {
+          this.generation++;
+          return { ok: true, generation: this.generation, mode: 'in-place' };
+        }
+        this.log('info', 'reload', `rebuilding the world: ${patched.reason}`);
       }
       const next = new World({ device: this.gpu.device, store: this.store, guiRenderer: this.guiRenderer, log: this.log }, this.level, this.world);
       next.time = this.world.time;

@@ -12,6 +12,7 @@ import { Gui, GuiFont, parseBMFont, type GuiRenderer } from '@cuttle/gui';
 import { EcsBinding, RenderScene, type GuiOverlay, type MaterialInput, type Renderer, type RenderCamera, type RenderTarget } from '@cuttle/render';
 import { createLevelLibrary } from '../compiler/resources/level.ts';
 import { EngineError } from '../errors.ts';
+import { levelPatch, type LoadedLevel } from './level-patch.ts';
 import { section } from './container.ts';
 import { createFlowRegistry } from './flow-actions.ts';
 import type { FontMeta, LevelMeta, MaterialMeta, MeshMeta, TextureMeta } from './formats.ts';
@@ -51,8 +52,18 @@ export interface WorldShared {
   log: LogFn;
 }
 
+/** Level `level` from the store: its header and its ECS archive loaded into a new library. */
+function loadLevel(store: ResourceStore, level: string): LoadedLevel {
+  const container = store.get<LevelMeta>('level', level);
+  const ecs = createLevelLibrary();
+  loadLibrary(ecs.scene.library, section(container, 'ecs', Uint8Array), { seed: 0 });
+  ecs.scene.update();
+  return { meta: container.meta, ecs };
+}
+
 export class World {
-  readonly meta: LevelMeta;
+  // Replaced when a structurally equal level is patched in (its names table may differ).
+  #meta: LevelMeta;
   readonly ecs: ReturnType<typeof createLevelLibrary>;
   readonly render: RenderScene;
   readonly binding = new EcsBinding();
@@ -75,19 +86,19 @@ export class World {
   /** Render materials by material name: which ids draw it, and whether they are a character's (no textures). */
   readonly #materialIds = new Map<string, { id: number; character: boolean }[]>();
   readonly #textureIds = new Map<string, number>();
+  /** Render instance of each row of the level's render component. */
+  readonly #staticInstances: number[] = [];
   readonly #shared: WorldShared;
 
   /** Builds a world for `level`; on failure throws and leaves `previous` untouched. */
   constructor(shared: WorldShared, level: string, previous?: World) {
     this.#shared = shared;
     const { device, store } = shared;
-    const container = store.get<LevelMeta>('level', level);
-    this.meta = container.meta;
-    this.ecs = createLevelLibrary();
-    loadLibrary(this.ecs.scene.library, section(container, 'ecs', Uint8Array), { seed: 0 });
-    this.ecs.scene.update();
+    const loaded = loadLevel(store, level);
+    this.#meta = loaded.meta;
+    this.ecs = loaded.ecs;
     const units = this.ecs.managers.unit;
-    for (let i = 0; i < units.count; i++) this.entities.set(this.meta.units[units.fields.id[i]!]!.id, units.getEntity(i));
+    for (let i = 0; i < units.count; i++) this.entities.set(this.#meta.units[units.fields.id[i]!]!.id, units.getEntity(i));
 
     const render = new RenderScene(device);
     this.render = render;
@@ -97,7 +108,7 @@ export class World {
       this.#buildCharacters(store, previous);
       this.#buildFluid(previous);
       this.#buildTitle(store, previous);
-      render.setSun({ direction: this.meta.sun.direction, color: this.meta.sun.color, intensity: this.meta.sun.intensity });
+      render.setSun({ direction: this.#meta.sun.direction, color: this.#meta.sun.color, intensity: this.#meta.sun.intensity });
       render.setShadowBounds([0, 2, 0], 32);
       this.#startFlow(store);
     } catch (error) {
@@ -105,6 +116,57 @@ export class World {
       render.destroy();
       throw error;
     }
+  }
+
+  get meta(): LevelMeta {
+    return this.#meta;
+  }
+
+  /**
+   * Applies recompiled `level` in place when only transforms, unit materials and light
+   * properties changed (the property editor's edits); returns the reason when it cannot, and
+   * then nothing has changed: the caller rebuilds the world.
+   */
+  patchLevel(store: ResourceStore, level: string): { patched: true } | { patched: false; reason: string } {
+    const next = loadLevel(store, level);
+    const patch = levelPatch({ meta: this.#meta, ecs: this.ecs }, next);
+    if ('refused' in patch) return { patched: false, reason: patch.refused };
+    // Everything that can fail first: the new materials' inputs.
+    const names = (hash: number): string => {
+      const name = next.meta.names[hash];
+      if (!name?.startsWith('material:')) throw new EngineError(`the level refers to material hash ${hash}, which its header does not name; recompile the level.`);
+      return name.slice('material:'.length);
+    };
+    const materials = patch.materialRows.map(({ row, hash }) => ({ row, hash, name: names(hash) }));
+    for (const { name } of materials) if (!this.#staticMaterial(name)) this.#materialInput(store, name, false);
+
+    const t = this.ecs.scene.transforms;
+    const n = next.ecs.scene.transforms;
+    for (const row of patch.transformRows) {
+      t.fields.position.set(n.fields.position.subarray(row * 3, row * 3 + 3), row * 3);
+      t.fields.rotation.set(n.fields.rotation.subarray(row * 4, row * 4 + 4), row * 4);
+      t.fields.scale.set(n.fields.scale.subarray(row * 3, row * 3 + 3), row * 3);
+      t.fields.dirty[row] = 1;
+    }
+    this.ecs.scene.update();
+    const render = this.ecs.managers.render;
+    for (const { row, hash, name } of materials) {
+      render.fields.material[row] = hash;
+      this.render.setInstanceMaterial(this.#staticInstances[row]!, this.#staticMaterial(name) ?? this.#addMaterial(store, name, false));
+    }
+    const light = this.ecs.managers.light;
+    if (patch.lightsChanged) for (const field of ['color', 'range', 'intensity'] as const) light.fields[field].set(next.ecs.managers.light.fields[field]);
+    if (patch.lightsChanged || patch.transformRows.length > 0) {
+      this.#lights = [];
+      this.#buildLights();
+    }
+    this.#meta = next.meta;
+    return { patched: true };
+  }
+
+  /** The static-mesh render material made from material `name`, if this world has one. */
+  #staticMaterial(name: string): number | undefined {
+    return this.#materialIds.get(name)?.find((m) => !m.character)?.id;
   }
 
   get title(): string {
@@ -120,7 +182,7 @@ export class World {
   }
 
   #names(hash: number, type: string): string {
-    const name = this.meta.names[hash];
+    const name = this.#meta.names[hash];
     if (!name?.startsWith(`${type}:`)) throw new EngineError(`the level refers to ${type} hash ${hash}, which its header does not name; recompile the level.`);
     return name.slice(type.length + 1);
   }
@@ -193,6 +255,7 @@ export class World {
       const row = transforms.indexOf(entity);
       const instance = render.addInstance(mesh(this.#names(r.fields.mesh[i]!, 'glb')), material(this.#names(r.fields.material[i]!, 'material')), transforms.fields.world.subarray(row * 16, row * 16 + 16));
       this.binding.bind(entity, instance);
+      this.#staticInstances[i] = instance;
     }
   }
 
@@ -265,7 +328,7 @@ export class World {
   }
 
   #buildFluid(previous?: World): void {
-    const f = this.meta.fluid;
+    const f = this.#meta.fluid;
     if (!f) return;
     const key = JSON.stringify(f);
     let pool = previous?.fluidPool;
@@ -281,7 +344,7 @@ export class World {
   }
 
   #buildTitle(store: ResourceStore, previous?: World): void {
-    const fontName = this.meta.font;
+    const fontName = this.#meta.font;
     if (fontName === undefined) return;
     const c = store.get<FontMeta>('font', fontName);
     if (previous?.titleFont?.key === c) {
@@ -292,12 +355,12 @@ export class World {
       this.titleFont = { key: c, font, material: this.#shared.guiRenderer.createTextMaterial(font, pages, { outline: { width: 1.5, color: 0x000000ff } }) };
     }
     this.overlays.push({ gui: this.#gui, renderer: this.#shared.guiRenderer });
-    this.setTitle(this.meta.title?.text ?? '');
+    this.setTitle(this.#meta.title?.text ?? '');
   }
 
   setTitle(text: string): void {
     this.#title = text;
-    const t = this.meta.title;
+    const t = this.#meta.title;
     if (!this.titleFont || !t) return;
     const params = { x: t.x, y: t.y, text, font: this.titleFont.font, material: this.titleFont.material, size: t.size, color: 0xffffffff };
     if (this.#titleId < 0) this.#titleId = this.#gui.create('text', params);
@@ -328,7 +391,7 @@ export class World {
     const { script } = this.ecs.managers;
     const units: FlowInstance[] = [];
     for (let i = 0; i < script.count; i++) units.push(program(this.#names(script.fields.flow[i]!, 'flow')).instantiate(script.getEntity(i)));
-    const level = this.meta.flow === undefined ? undefined : program(this.meta.flow).instantiate();
+    const level = this.#meta.flow === undefined ? undefined : program(this.#meta.flow).instantiate();
     this.#flowInstances = level ? [level, ...units] : units;
     for (const instance of units) this.#flow.unitSpawned(instance);
     if (level) this.#flow.levelLoaded(level);
@@ -379,7 +442,7 @@ export class World {
   /** Placed units: id, prefab and world position. */
   listUnits(): { id: string; unit: string; position: [number, number, number] }[] {
     const t = this.ecs.scene.transforms;
-    return this.meta.units.map(({ id, unit }) => {
+    return this.#meta.units.map(({ id, unit }) => {
       const row = t.indexOf(this.entities.get(id)!);
       return { id, unit, position: [t.fields.world[row * 16 + 12]!, t.fields.world[row * 16 + 13]!, t.fields.world[row * 16 + 14]!] };
     });
