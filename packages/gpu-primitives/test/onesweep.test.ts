@@ -5,6 +5,10 @@ import { expectArraysEqual, gpuTest } from '@cuttle/test-utils';
 import { GpuPrimitivesError, GpuRadixSort, radixSortReference } from '../src/index.ts';
 import { pairs } from './sort-pairs.ts';
 
+// Each kernel variant (pairs, keys only, the fallback-only test build) is a pipeline that lavapipe
+// compiles for 10-20 s on a cold shader cache: room for a busy CI machine.
+const COMPILE_TIMEOUT = 180_000;
+
 /** The reference's order for a descending sort: ascending order of the inverted keys, stable. */
 function descendingReference(keys: Uint32Array<ArrayBuffer>, values: Uint32Array<ArrayBuffer>, keyBits = 32): { keys: Uint32Array; values: Uint32Array } {
   const order = radixSortReference(keys.map((key) => ~key >>> 0), values, keyBits).values;
@@ -24,7 +28,7 @@ describe('GpuRadixSort, onesweep kernel, against the reference', () => {
     expect(sorter.plan.kind).toBe(device.features.has('subgroups') ? 'onesweep' : 'portable');
     expectArraysEqual((await sorter.sort(Uint32Array.from([9, 3, 9, 1]), Uint32Array.from([0, 1, 2, 3]))).values, Uint32Array.from([3, 1, 0, 2]));
     sorter.destroy();
-  });
+  }, COMPILE_TIMEOUT);
 
   gpuTest('32-bit keys: sizes around tile edges and past many tiles', async ({ device }) => {
     const sorter = new GpuRadixSort(device, { maxCount: 100_000, algorithm: 'onesweep' });
@@ -37,7 +41,7 @@ describe('GpuRadixSort, onesweep kernel, against the reference', () => {
     } finally {
       sorter.destroy();
     }
-  });
+  }, COMPILE_TIMEOUT);
 
   gpuTest('all keys equal, sorted, reversed', async ({ device }) => {
     const size = 30_000;
@@ -47,7 +51,7 @@ describe('GpuRadixSort, onesweep kernel, against the reference', () => {
     await expectSorted(sorter, Uint32Array.from({ length: size }, (_, i) => i * 977), values.slice(), 'sorted keys');
     await expectSorted(sorter, Uint32Array.from({ length: size }, (_, i) => (size - i) * 977), values.slice(), 'reversed keys');
     sorter.destroy();
-  });
+  }, COMPILE_TIMEOUT);
 
   gpuTest('fewer key bits: an odd number of passes copies back, a partial last digit masks', async ({ device }) => {
     for (const keyBits of [4, 12, 16, 20, 24]) {
@@ -56,7 +60,7 @@ describe('GpuRadixSort, onesweep kernel, against the reference', () => {
       await expectSorted(sorter, keys, values, `keyBits ${keyBits}`);
       sorter.destroy();
     }
-  });
+  }, COMPILE_TIMEOUT);
 
   gpuTest('descending: largest key first, equal keys in their order, also with fewer key bits', async ({ device }) => {
     if (!device.features.has('subgroups')) return;
@@ -66,7 +70,7 @@ describe('GpuRadixSort, onesweep kernel, against the reference', () => {
       await expectSorted(sorter, keys, values, `descending, keyBits ${keyBits}`);
       sorter.destroy();
     }
-  });
+  }, COMPILE_TIMEOUT);
 
   gpuTest('the look-back fallback alone sorts correctly (every tile counts its predecessors)', async ({ device }) => {
     const sorter = new GpuRadixSort(device, { maxCount: 12_000, algorithm: 'onesweep', lookbackAlwaysFallsBack: true });
@@ -75,7 +79,7 @@ describe('GpuRadixSort, onesweep kernel, against the reference', () => {
       await expectSorted(sorter, keys, values, `${size} pairs, fallback only`);
     }
     sorter.destroy();
-  });
+  }, COMPILE_TIMEOUT);
 
   gpuTest('tiles past the per-dimension limit use a 2D grid with padding workgroups', async ({ device }) => {
     const probe = new GpuRadixSort(device, { maxCount: 16, algorithm: 'onesweep' });
@@ -85,7 +89,7 @@ describe('GpuRadixSort, onesweep kernel, against the reference', () => {
     const { keys, values } = pairs(size, 42, 32);
     await expectSorted(sorter, keys, values, '8 tiles on a 3 x 3 grid');
     sorter.destroy();
-  });
+  }, COMPILE_TIMEOUT);
 
   gpuTest('keys only: the same keys as the pair sort, also with an odd number of passes', async ({ device }) => {
     if (!device.features.has('subgroups')) return;
@@ -95,7 +99,7 @@ describe('GpuRadixSort, onesweep kernel, against the reference', () => {
       expectArraysEqual(await sorter.sortKeys(keys), radixSortReference(keys, values, keyBits).keys, `keysOnly, keyBits ${keyBits}`);
       sorter.destroy();
     }
-  });
+  }, COMPILE_TIMEOUT);
 
   gpuTest('f32 keys sort in float order: negatives, -0 before +0, infinities; pairs stay stable', async ({ device }) => {
     if (!device.features.has('subgroups')) return;
@@ -126,7 +130,7 @@ describe('GpuRadixSort, onesweep kernel, against the reference', () => {
     const keysOnly = new GpuRadixSort(device, { maxCount: count, algorithm: 'onesweep', keyType: 'f32', keysOnly: true });
     expectArraysEqual(new Float32Array((await keysOnly.sortKeys(keys.slice())).buffer), Float32Array.from(order, (i) => floats[i]!), 'f32 keys only');
     keysOnly.destroy();
-  });
+  }, COMPILE_TIMEOUT);
 
   gpuTest('NaNs go to the ends by their sign bit', async ({ device }) => {
     if (!device.features.has('subgroups')) return;
@@ -134,7 +138,7 @@ describe('GpuRadixSort, onesweep kernel, against the reference', () => {
     const sorter = new GpuRadixSort(device, { maxCount: 4, algorithm: 'onesweep', keyType: 'f32', keysOnly: true });
     expectArraysEqual(await sorter.sortKeys(words), Uint32Array.from([0xffc00000, 0xbf800000, 0x3f800000, 0x7fc00000]));
     sorter.destroy();
-  });
+  }, COMPILE_TIMEOUT);
 
   gpuTest('per-pass timestamps: one pair around the histogram and each digit pass, in order', async ({ device }) => {
     if (!device.features.has('subgroups') || !device.features.has('timestamp-query')) return;
@@ -166,7 +170,7 @@ describe('GpuRadixSort, onesweep kernel, against the reference', () => {
     expect(countScan.timedPasses).toBe(0);
     expect(() => { countScan.encode(device.createCommandEncoder(), keyBuffer, valueBuffer, 16, { querySet, firstIndex: 0, perPass: true }); }).toThrow(/per-pass timestamps need the onesweep kernel/);
     for (const resource of [sorter, countScan, querySet, small, resolve, readback, keyBuffer, valueBuffer]) resource.destroy();
-  });
+  }, COMPILE_TIMEOUT);
 
   gpuTest('bad options throw typed errors and build nothing', async ({ device }) => {
     await Promise.resolve();
@@ -186,5 +190,5 @@ describe('GpuRadixSort, onesweep kernel, against the reference', () => {
     expect(() => { keysOnly.encode(encoder, buffer, other, 16); }).toThrow(/encodeKeys/);
     expect(() => { pairsSorter.encodeKeys(encoder, buffer, 16); }).toThrow(/keysOnly: true/);
     for (const resource of [keysOnly, pairsSorter, buffer, other]) resource.destroy();
-  });
+  }, COMPILE_TIMEOUT);
 });
