@@ -26,21 +26,23 @@ function sceneParameters(count: number): FluidParameters {
   return resolveParameters({ bounds: { min: [0, 0, 0], max: [2 * side, side, side] } });
 }
 
-function simulation(mode: NeighbourMode, count: number): { fluid: FluidSimulation; positions: Float32Array } {
-  const key = `${mode}:${count}`;
+type SortAlgorithm = 'onesweep' | 'count-scan';
+
+function simulation(mode: NeighbourMode, count: number, sortAlgorithm: SortAlgorithm = 'count-scan'): { fluid: FluidSimulation; positions: Float32Array } {
+  const key = `${mode}:${count}:${sortAlgorithm}`;
   let entry = simulations.get(key);
   if (!entry) {
     const parameters = sceneParameters(count);
-    entry = { fluid: new FluidSimulation(gpu!.device, { capacity: count, mode, parameters }), positions: damBreakPositions(count, parameters) };
+    entry = { fluid: new FluidSimulation(gpu!.device, { capacity: count, mode, parameters, sortAlgorithm }), positions: damBreakPositions(count, parameters) };
     simulations.set(key, entry);
   }
   return entry;
 }
 
 /** Steps per second of `mode` at `count`, from GPU time over a batch of steps from the initial state. */
-function stepsPerSecond(mode: NeighbourMode, count: number): Measure {
+function stepsPerSecond(mode: NeighbourMode, count: number, sortAlgorithm: SortAlgorithm = 'count-scan'): Measure {
   return async () => {
-    const { fluid, positions } = simulation(mode, count);
+    const { fluid, positions } = simulation(mode, count, sortAlgorithm);
     fluid.clear();
     fluid.emit(positions);
     const steps = mode === 'nbody' ? NBODY_STEPS_PER_SAMPLE : STEPS_PER_SAMPLE;
@@ -59,9 +61,9 @@ const KERNEL_SIZES = SIZES;
 const BUILD_STAGES = new Set(['count-cells', 'scan', 'scatter', 'hash', 'sort', 'clear-table', 'cell-offsets', 'gather']);
 
 /** Mean ms of one part of a step (the grid build, or one named stage), from FluidSimulation.profile. */
-function kernelMs(mode: NeighbourMode, count: number, part: string): Measure {
+function kernelMs(mode: NeighbourMode, count: number, part: string, sortAlgorithm: SortAlgorithm = 'count-scan'): Measure {
   return async () => {
-    const { fluid, positions } = simulation(mode, count);
+    const { fluid, positions } = simulation(mode, count, sortAlgorithm);
     fluid.clear();
     fluid.emit(positions);
     const ms = await fluid.profile(STEPS_PER_SAMPLE);
@@ -101,7 +103,7 @@ export const suite = defineSuite({
   cases: (): BenchCase[] =>
     SIZES.flatMap((count): BenchCase[] => {
       const nbody = count <= NBODY_LIMIT;
-      const peers: Record<string, Measure> = { 'hashed grid (mode hashed-grid)': stepsPerSecond('hashed-grid', count) };
+      const peers: Record<string, Measure> = { 'hashed grid (mode hashed-grid)': stepsPerSecond('hashed-grid', count), 'hashed grid, onesweep sort': stepsPerSecond('hashed-grid', count, 'onesweep') };
       const msPeers: Record<string, Measure> = { 'hashed grid (mode hashed-grid)': msPerStep('hashed-grid', count) };
       if (nbody) {
         peers['N-body tiles (mode nbody)'] = stepsPerSecond('nbody', count);
@@ -118,7 +120,7 @@ export const suite = defineSuite({
           unit: 'ms',
           higherIsBetter: false,
           ours: kernelMs('counting-sort', count, part),
-          peers: { 'hashed grid (mode hashed-grid)': kernelMs('hashed-grid', count, part) },
+          peers: { 'hashed grid (mode hashed-grid)': kernelMs('hashed-grid', count, part), ...(part === 'build' ? { 'hashed grid, onesweep sort': kernelMs('hashed-grid', count, part, 'onesweep') } : {}) },
         })),
       ),
     ),
@@ -126,6 +128,7 @@ export const suite = defineSuite({
     'Ours is mode counting-sort: atomic count per grid cell, GpuScan prefix sum, scatter that reorders the particle data, 27 neighbour cells.',
     'Peers: mode hashed-grid (the post: prime hash into a table of the next power of two >= particles, GpuRadixSort by hash, starts by atomicMin, gather, 27 cells)',
     'and mode nbody (every pair through 256-particle workgroup-memory tiles), measured only where O(n^2) still makes sense.',
+    '"Hashed grid, onesweep sort" is the hashed grid with sortAlgorithm: \'onesweep\' (GpuRadixSort\'s one-sweep kernel instead of count-scan).',
     `Each sample: reset to the dam-break start (lattice spacing h/2, about 8 particles per cell), then ${STEPS_PER_SAMPLE} steps (${NBODY_STEPS_PER_SAMPLE} for nbody) in one submit,`,
     'GPU time from timestamp queries at the start of the first pass and the end of the last; ms per step = 1000 / (steps/s). Median of the rounds.',
     `Kernel rows: FluidSimulation.profile(${STEPS_PER_SAMPLE}) at each size, every stage in its own timed pass (so they add up to a little more than a full step);`,

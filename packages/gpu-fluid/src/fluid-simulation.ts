@@ -28,6 +28,12 @@ export interface FluidSimulationOptions {
    * or above capacity). More entries, fewer unrelated cells sharing one.
    */
   hashTableSize?: number;
+  /**
+   * The radix sort the hashed grid uses (default 'count-scan'): 'onesweep' runs
+   * @cuttle/gpu-primitives' one-sweep kernel where the device has subgroups. `kernels.sort`
+   * says which one runs.
+   */
+  sortAlgorithm?: 'onesweep' | 'count-scan';
   /** Called once if the device is lost while this simulation is alive. */
   onDeviceLost?: (info: GPUDeviceLostInfo) => void;
 }
@@ -140,7 +146,7 @@ export class FluidSimulation {
     this.#scan = new GpuScan(device, { maxCount: maxCells, slots: 1 });
     // Only the bits a table index can have take part in the sort: fewer radix passes.
     const keyBits = Math.max(4, Math.ceil(Math.ceil(Math.log2(Math.max(2, hashTableSize))) / 4) * 4);
-    this.#sort = new GpuRadixSort(device, { maxCount: capacity, keyBits, slots: 1 });
+    this.#sort = new GpuRadixSort(device, { maxCount: capacity, keyBits, slots: 1, algorithm: options.sortAlgorithm ?? 'count-scan' });
 
     const pipeline = (code: string, entryPoint: string, bindings: number[]): Kernel => {
       const module = device.createShaderModule({ label: `cuttle.fluid.${entryPoint}`, code: commonWgsl + code });

@@ -49,6 +49,21 @@ describe.each(NEIGHBOUR_MODES)('mode %s matches the TypeScript reference', (mode
   });
 });
 
+describe('hashed-grid sorting with the one-sweep kernel', () => {
+  gpuTest('4099 particles, one step, and 2000 particles, ten steps: match the reference', async ({ device }) => {
+    const probe = new FluidSimulation(device, { capacity: 16, mode: 'hashed-grid', sortAlgorithm: 'onesweep' });
+    expect(probe.kernels.sort).toBe(device.features.has('subgroups') ? 'onesweep' : 'portable');
+    probe.destroy();
+    const one = await worstAgainstReference(device, 4099, { mode: 'hashed-grid', sortAlgorithm: 'onesweep' }, 1);
+    expect(one.densities).toBeLessThan(ONE_STEP_TOLERANCE);
+    expect(one.velocities).toBeLessThan(ONE_STEP_TOLERANCE);
+    expect(one.positions).toBeLessThan(ONE_STEP_TOLERANCE);
+    const ten = await worstAgainstReference(device, 2000, { mode: 'hashed-grid', sortAlgorithm: 'onesweep' }, 10);
+    expect(ten.positions).toBeLessThan(TEN_STEP_TOLERANCE);
+    expect(ten.velocities).toBeLessThan(TEN_STEP_TOLERANCE);
+  }, 180_000);
+});
+
 describe('hashed-grid with a tiny table', () => {
   gpuTest('7 entries: colliding cells, walked once each, still match the reference', async ({ device }) => {
     const worst = await worstAgainstReference(device, 3000, { mode: 'hashed-grid', hashTableSize: 7 }, 1);
