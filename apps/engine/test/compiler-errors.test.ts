@@ -1,7 +1,7 @@
 // Bad sources: each error names the file, line and column and says what to fix; a missing
 // reference is reported in the file that refers to it; a failed compile keeps the previous
 // output and is retried next time; the CLI exits 1 and prints the errors.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { compileProject } from '../src/compiler/compile-project.ts';
@@ -16,13 +16,6 @@ afterEach(() => {
   project.dispose();
 });
 
-function edit(path: string, from: string, to: string): void {
-  const file = join(project.source, path);
-  const text = readFileSync(file, 'utf8');
-  expect(text).toContain(from);
-  writeFileSync(file, text.replace(from, to));
-}
-
 async function firstError(): Promise<{ file: string; line: number; column: number; problem: string; fix: string }> {
   const report = await compileProject(project.source, project.out);
   expect(report.failed.length).toBe(1);
@@ -31,7 +24,7 @@ async function firstError(): Promise<{ file: string; line: number; column: numbe
 
 describe('compile errors', () => {
   test('a value out of range: file, line, column and the fix', async () => {
-    edit('materials/wood.material', 'roughness = 0.7', 'roughness = 1.7');
+    project.edit('materials/wood.material', 'roughness = 0.7', 'roughness = 1.7');
     const error = await firstError();
     expect(error).toMatchObject({ file: 'materials/wood.material', line: 3, column: 13 });
     expect(error.problem).toContain('roughness');
@@ -39,7 +32,7 @@ describe('compile errors', () => {
   });
 
   test('a missing reference is reported where it is referred to', async () => {
-    edit('levels/courtyard.level', 'unit = "units/column"', 'unit = "units/colum"');
+    project.edit('levels/courtyard.level', 'unit = "units/column"', 'unit = "units/colum"');
     const error = await firstError();
     const lines = readFileSync(join(project.source, 'levels/courtyard.level'), 'utf8').split('\n');
     expect(error.file).toBe('levels/courtyard.level');
@@ -49,7 +42,7 @@ describe('compile errors', () => {
   });
 
   test('a syntax error', async () => {
-    edit('units/crate.unit', 'material = "materials/wood"', 'material = {');
+    project.edit('units/crate.unit', 'material = "materials/wood"', 'material = {');
     const report = await compileProject(project.source, project.out);
     const crate = report.failed.find((f) => f.path === 'units/crate.unit')!;
     expect(crate.error.problem).toContain('does not parse');
@@ -59,9 +52,9 @@ describe('compile errors', () => {
   });
 
   test('a misspelt key, a Flow graph with an unknown node type, a duplicate unit id', async () => {
-    edit('materials/brass.material', 'metallic', 'metalic');
-    edit('flow/courtyard.flow', 'action/set_title', 'action/set_titel');
-    edit('levels/courtyard.level', 'id = "crate_001"', 'id = "crate_000"');
+    project.edit('materials/brass.material', 'metallic', 'metalic');
+    project.edit('flow/courtyard.flow', 'action/set_title', 'action/set_titel');
+    project.edit('levels/courtyard.level', 'id = "crate_001"', 'id = "crate_000"');
     const report = await compileProject(project.source, project.out);
     const byPath = Object.fromEntries(report.failed.map((f) => [f.path, f.error]));
     expect(byPath['materials/brass.material']!.problem).toContain('metalic');
@@ -76,20 +69,20 @@ describe('compile errors', () => {
     await compileProject(project.source, project.out);
     const before = readFileSync(join(project.out, 'materials/wood.material.cr'));
     const entry = readManifest(project.out)!.resources['materials/wood.material'];
-    edit('materials/wood.material', 'roughness = 0.7', 'roughness = -1');
+    project.edit('materials/wood.material', 'roughness = 0.7', 'roughness = -1');
     const failed = await compileProject(project.source, project.out);
     expect(failed.failed.map((f) => f.path)).toEqual(['materials/wood.material']);
     expect(readFileSync(join(project.out, 'materials/wood.material.cr'))).toEqual(before);
     expect(readManifest(project.out)!.resources['materials/wood.material']).toEqual(entry);
     expect((await compileProject(project.source, project.out)).failed.length).toBe(1); // retried, still wrong
-    edit('materials/wood.material', 'roughness = -1', 'roughness = 0.6');
+    project.edit('materials/wood.material', 'roughness = -1', 'roughness = 0.6');
     const fixed = await compileProject(project.source, project.out);
     expect(fixed.compiled).toEqual([{ path: 'materials/wood.material', reason: 'changed' }]);
     expect(readFileSync(join(project.out, 'materials/wood.material.cr'))).not.toEqual(before);
   });
 
   test('the CLI prints errors and progress and exits 1', async () => {
-    edit('materials/wood.material', 'roughness = 0.7', 'roughness = 1.7');
+    project.edit('materials/wood.material', 'roughness = 0.7', 'roughness = 1.7');
     const result = await runCli(['compile', project.source, project.out]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('error: materials/wood.material:3:13: roughness');

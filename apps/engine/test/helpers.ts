@@ -1,8 +1,9 @@
 // Shared by the engine's tests: a scratch copy of the sample project, and running the CLI.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 
 export const APP = join(import.meta.dirname, '..');
 export const SAMPLE = join(APP, 'sample');
@@ -12,6 +13,8 @@ export interface Scratch {
   dir: string;
   source: string;
   out: string;
+  /** Replaces the first `from` in source file `path` (which must contain it) with `to`. */
+  edit(path: string, from: string, to: string): void;
   dispose(): void;
 }
 
@@ -20,7 +23,13 @@ export function scratchProject(): Scratch {
   const dir = mkdtempSync(join(tmpdir(), 'cuttle-engine-'));
   const source = join(dir, 'source');
   cpSync(SAMPLE, source, { recursive: true });
-  return { dir, source, out: join(dir, 'out'), dispose: () => { rmSync(dir, { recursive: true, force: true }); } };
+  const edit = (path: string, from: string, to: string): void => {
+    const file = join(source, path);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain(from);
+    writeFileSync(file, text.replace(from, to));
+  };
+  return { dir, source, out: join(dir, 'out'), edit, dispose: () => { rmSync(dir, { recursive: true, force: true }); } };
 }
 
 /** Starts `cuttle-engine <args>` as a separate process (the real program, from source). */

@@ -1,7 +1,7 @@
 // Hot reload in a running engine: a material, a level's units, a Flow graph and a font are
 // recompiled and reloaded without a restart, and the change shows in the streamed frames or
 // through the slave script; a resource that fails to load keeps the old one and says why.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -28,13 +28,6 @@ afterAll(async () => {
   project.dispose();
 });
 
-function edit(path: string, from: string, to: string): void {
-  const file = join(project.source, path);
-  const text = readFileSync(file, 'utf8');
-  expect(text).toContain(from);
-  writeFileSync(file, text.replace(from, to));
-}
-
 async function meanColor(frame: Buffer): Promise<[number, number, number]> {
   const { data, info } = await sharp(frame.subarray(20)).raw().toBuffer({ resolveWithObject: true });
   const sum = [0, 0, 0];
@@ -56,7 +49,7 @@ const generationOf = (frame: Buffer): number => frame.readUInt32LE(16);
 describe('hot reload', () => {
   test('a material: updated in place, the paving turns red in the next frames', async () => {
     const before = await meanColor(await tool.nextFrame((f) => generationOf(f) === 0));
-    edit('materials/stone.material', 'base_color = [0.55 0.5 0.45 1]', 'base_color = [0.9 0.05 0.05 1]');
+    project.edit('materials/stone.material', 'base_color = [0.55 0.5 0.45 1]', 'base_color = [0.9 0.05 0.05 1]');
     const reloaded = await recompileAndReload(['materials/stone.material']);
     expect(reloaded).toMatchObject({ ok: true, generation: 1, mode: 'in-place' });
     const after = await meanColor(await tool.nextFrame((f) => generationOf(f) === 1));
@@ -64,7 +57,7 @@ describe('hot reload', () => {
   }, 60_000);
 
   test("a level's units: a moved unit is where the source says", async () => {
-    edit('levels/courtyard.level', 'position = [-17.7 0.5 2]', 'position = [-17.7 3.5 2]');
+    project.edit('levels/courtyard.level', 'position = [-17.7 0.5 2]', 'position = [-17.7 3.5 2]');
     const reloaded = await recompileAndReload(['levels/courtyard.level']);
     // Only a transform changed: patched into the running world, not rebuilt.
     expect(reloaded).toMatchObject({ ok: true, mode: 'in-place' });
@@ -74,28 +67,28 @@ describe('hot reload', () => {
   }, 60_000);
 
   test("a unit's material in the level: patched in place", async () => {
-    edit('levels/courtyard.level', `id = "crate_002"\n        unit = "units/crate"\n        position = [-16.4 0.5 2]`, `id = "crate_002"\n        unit = "units/crate"\n        position = [-16.4 0.5 2]\n        material = "materials/brass"`);
+    project.edit('levels/courtyard.level', `id = "crate_002"\n        unit = "units/crate"\n        position = [-16.4 0.5 2]`, `id = "crate_002"\n        unit = "units/crate"\n        position = [-16.4 0.5 2]\n        material = "materials/brass"`);
     const reloaded = await recompileAndReload(['levels/courtyard.level']);
     expect(reloaded).toMatchObject({ ok: true, mode: 'in-place' });
     await tool.nextFrame((f) => generationOf(f) === reloaded.generation);
   }, 60_000);
 
   test('a change to the level header (the sun) rebuilds the world', async () => {
-    edit('levels/courtyard.level', 'intensity = 2.4', 'intensity = 1.2');
+    project.edit('levels/courtyard.level', 'intensity = 2.4', 'intensity = 1.2');
     const reloaded = await recompileAndReload(['levels/courtyard.level']);
     expect(reloaded).toMatchObject({ ok: true, mode: 'rebuilt' });
     await tool.nextFrame((f) => generationOf(f) === reloaded.generation);
   }, 60_000);
 
   test('a Flow graph: the level script sets the new title', async () => {
-    edit('flow/courtyard.flow', 'text = "Cuttle courtyard"', 'text = "Reloaded courtyard"');
+    project.edit('flow/courtyard.flow', 'text = "Cuttle courtyard"', 'text = "Reloaded courtyard"');
     expect((await recompileAndReload(['flow/courtyard.flow'])).ok).toBe(true);
     tool.send({ type: 'script', id: 100, command: 'title' });
     expect(await tool.next((m) => m.type === 'script' && m.id === 100)).toMatchObject({ result: 'Reloaded courtyard' });
   }, 60_000);
 
   test('a font: a new size reloads', async () => {
-    edit('fonts/dejavu.font', 'size = 32', 'size = 40');
+    project.edit('fonts/dejavu.font', 'size = 32', 'size = 40');
     const reloaded = await recompileAndReload(['fonts/dejavu.font']);
     expect(reloaded.ok).toBe(true);
     await tool.nextFrame((f) => generationOf(f) === reloaded.generation);

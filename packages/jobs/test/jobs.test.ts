@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { JobFailedError, JobSystem, JobsError, WorkerDiedError } from '../src/index.ts';
-import { bundle } from './support/bundle.ts';
-import type * as KernelModule from './fixtures/kernels.ts';
-
-type Kernels = typeof KernelModule;
+import { startJobs, type Kernels } from './support/bundle.ts';
 
 let jobs: JobSystem;
 let k: Kernels;
 
 beforeAll(async () => {
-  const files = await bundle();
-  k = (await import(files.kernels)) as Kernels;
-  jobs = await JobSystem.initialize({ kernels: [files.kernels], workerUrl: files.worker, workerCount: 3 });
+  ({ jobs, k } = await startJobs({ workerCount: 3 }));
 });
 
 afterAll(async () => {
@@ -97,9 +92,7 @@ describe('Execute, IsBusy, priorities', () => {
   });
 
   test('high-priority work is taken before low', async () => {
-    const files = await bundle();
-    const single = await JobSystem.initialize({ kernels: [files.kernels], workerUrl: files.worker, workerCount: 1 });
-    const kernels = (await import(files.kernels)) as Kernels;
+    const { jobs: single, k: kernels } = await startJobs({ workerCount: 1 });
     try {
       const log = shared(Int32Array, 16 * 4);
       // Keep the only worker busy, so this thread runs the rest in queue order inside wait().

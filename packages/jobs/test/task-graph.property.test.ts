@@ -3,17 +3,15 @@
 // task completes when its work and all its children have (BitSquid's open work counter).
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { JobSystem, type Priority, type TaskId } from '../src/index.ts';
-import { bundle } from './support/bundle.ts';
-import type * as KernelModule from './fixtures/kernels.ts';
+import type { JobSystem} from '../src/index.ts';
+import { type Priority, type TaskId } from '../src/index.ts';
+import { startJobs, type Kernels } from './support/bundle.ts';
 
 let jobs: JobSystem;
-let k: typeof KernelModule;
+let k: Kernels;
 
 beforeAll(async () => {
-  const files = await bundle();
-  k = (await import(files.kernels)) as typeof KernelModule;
-  jobs = await JobSystem.initialize({ kernels: [files.kernels], workerUrl: files.worker, workerCount: 3 });
+  ({ jobs, k } = await startJobs({ workerCount: 3 }));
 });
 
 afterAll(async () => {

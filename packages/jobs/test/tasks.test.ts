@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { JobFailedError, JobSystem, JobsError, type TaskManager } from '../src/index.ts';
-import { bundle } from './support/bundle.ts';
-import type * as KernelModule from './fixtures/kernels.ts';
-
-type Kernels = typeof KernelModule;
+import type { JobSystem} from '../src/index.ts';
+import { JobFailedError, JobsError, type TaskManager } from '../src/index.ts';
+import { startJobs, type Kernels } from './support/bundle.ts';
 
 let jobs: JobSystem;
 let tasks: TaskManager;
 let k: Kernels;
 
 beforeAll(async () => {
-  const files = await bundle();
-  k = (await import(files.kernels)) as Kernels;
-  jobs = await JobSystem.initialize({ kernels: [files.kernels], workerUrl: files.worker, workerCount: 3 });
+  ({ jobs, k } = await startJobs({ workerCount: 3 }));
   tasks = jobs.tasks;
 });
 
@@ -89,9 +85,7 @@ describe('task graph', () => {
   });
 
   test('highest priority first among ready tasks', async () => {
-    const files = await bundle();
-    const single = await JobSystem.initialize({ kernels: [files.kernels], workerUrl: files.worker, workerCount: 1 });
-    const kernels = (await import(files.kernels)) as Kernels;
+    const { jobs: single, k: kernels } = await startJobs({ workerCount: 1 });
     try {
       const order = log();
       const flag = new Int32Array(new SharedArrayBuffer(4));

@@ -3,19 +3,15 @@
 // wait() throws WorkerDiedError naming the lost jobs. Killed here the ways a real worker dies:
 // worker.terminate() (a watchdog), a heap limit, and at the worst moment, holding the lock.
 import { afterEach, describe, expect, test } from 'vitest';
-import { JobSystem, WorkerDiedError, type JobSystemOptions } from '../src/index.ts';
-import { bundle } from './support/bundle.ts';
+import type { JobSystem} from '../src/index.ts';
+import { WorkerDiedError, type JobSystemOptions } from '../src/index.ts';
+import { startJobs, type Kernels } from './support/bundle.ts';
 import { poolOf, terminateWorker } from './support/internals.ts';
-import type * as KernelModule from './fixtures/kernels.ts';
-
-type Kernels = typeof KernelModule;
 
 const open: JobSystem[] = [];
 
 async function start(options: Partial<JobSystemOptions> = {}): Promise<{ jobs: JobSystem; k: Kernels }> {
-  const files = await bundle();
-  const k = (await import(files.kernels)) as Kernels;
-  const jobs = await JobSystem.initialize({ kernels: [files.kernels], workerUrl: files.worker, workerCount: 1, ...options });
+  const { jobs, k } = await startJobs({ workerCount: 1, ...options });
   open.push(jobs);
   return { jobs, k };
 }

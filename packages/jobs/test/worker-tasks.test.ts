@@ -2,19 +2,15 @@
 // continuations that depend on it, on a worker or on the thread that helps inside wait().
 import { isMainThread } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { JobFailedError, JobSystem, JobsError, taskContext } from '../src/index.ts';
-import { bundle } from './support/bundle.ts';
-import type * as KernelModule from './fixtures/kernels.ts';
-
-type Kernels = typeof KernelModule;
+import type { JobSystem} from '../src/index.ts';
+import { JobFailedError, JobsError, taskContext } from '../src/index.ts';
+import { startJobs, type Kernels } from './support/bundle.ts';
 
 let jobs: JobSystem;
 let k: Kernels;
 
 beforeAll(async () => {
-  const files = await bundle();
-  k = (await import(files.kernels)) as Kernels;
-  jobs = await JobSystem.initialize({ kernels: [files.kernels], workerUrl: files.worker, workerCount: 3 });
+  ({ jobs, k } = await startJobs({ workerCount: 3 }));
 });
 
 afterAll(async () => {
@@ -68,9 +64,7 @@ describe('tasks created inside a running kernel', () => {
   });
 
   test('on the thread helping inside wait(): tasks its kernel adds start when the work item ends', async () => {
-    const files = await bundle();
-    const single = await JobSystem.initialize({ kernels: [files.kernels], workerUrl: files.worker, workerCount: 1 });
-    const kernels = (await import(files.kernels)) as Kernels;
+    const { jobs: single, k: kernels } = await startJobs({ workerCount: 1 });
     try {
       // Keep the only worker busy, so this thread runs the spawning kernel itself.
       const flag = ints(1);

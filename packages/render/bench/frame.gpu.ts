@@ -33,6 +33,11 @@ const courtyards = new Map<Lighting, { scene: RenderScene; yard: Courtyard }>();
 const renderers = new Map<string, { renderer: Renderer; target: GPUTexture }>();
 let clock = 0;
 
+/** Ours and the dense-light peer at every resolution; the leave-one-out peers at the largest only. */
+function measuredAt(lighting: Lighting, resolution: number): boolean {
+  return lighting === 'small' || (Object.values(PEERS).find(([variant]) => variant === lighting)?.[1] ?? false) || resolution === RESOLUTIONS.length - 1;
+}
+
 function setFor(resolution: Resolution): { renderer: Renderer; target: GPUTexture } {
   let entry = renderers.get(resolution[0]);
   if (!entry) {
@@ -112,7 +117,9 @@ export const suite = defineSuite({
     // Warm up: compile every pipeline, page in every buffer. A validation error stops the run
     // rather than time frames the GPU refused to draw.
     gpu.device.pushErrorScope('validation');
-    for (const resolution of RESOLUTIONS) for (const lighting of courtyards.keys()) await frameTimes(resolution, lighting);
+    for (const [r, resolution] of RESOLUTIONS.entries()) {
+      for (const lighting of courtyards.keys()) if (measuredAt(lighting, r)) await frameTimes(resolution, lighting);
+    }
     const error = await gpu.device.popErrorScope();
     if (error) throw new Error(`the courtyard frame does not validate: ${error.message}`);
   },
@@ -130,9 +137,8 @@ export const suite = defineSuite({
   gpu: () => (gpu ? gpu.info.summary : null),
   cases: (): BenchCase[] =>
     RESOLUTIONS.flatMap((resolution, r): BenchCase[] => {
-      // Every peer at the largest resolution; the dense-light stress peer at every resolution.
       const peers = (part: PassName | 'frame'): Record<string, Measure> =>
-        Object.fromEntries(Object.entries(PEERS).filter(([, [, everywhere]]) => everywhere || r === RESOLUTIONS.length - 1).map(([name, [variant]]) => [name, measure(resolution, part, variant)]));
+        Object.fromEntries(Object.entries(PEERS).filter(([, [variant]]) => measuredAt(variant, r)).map(([name, [variant]]) => [name, measure(resolution, part, variant)]));
       return [
         { name: `whole frame, ${resolution[0]} (sum of the passes)`, unit: 'ms', higherIsBetter: false, ours: measure(resolution, 'frame'), peers: peers('frame') },
         ...PASSES.map((pass): BenchCase => ({ name: `${resolution[0]}: ${pass}`, unit: 'ms', higherIsBetter: false, ours: measure(resolution, pass), peers: peers(pass) })),

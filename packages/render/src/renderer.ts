@@ -490,7 +490,8 @@ export class Renderer {
         entry = { uniform, group: this.#device.createBindGroup({ layout: this.#layouts.fluid, entries: [{ binding: 0, resource: { buffer: uniform } }, { binding: 1, resource: { buffer: draw.fluid.positionBuffer } }] }) };
         this.#fluidGroups.set(draw.fluid, entry);
       }
-      this.#device.queue.writeBuffer(entry.uniform, 0, new Float32Array([...draw.color, 1, draw.radius, draw.roughness, 0, 0]));
+      // Written once a frame, by the depth prepass; the colour pass after it reads the same values.
+      if (pipeline !== 'fluid-color') this.#device.queue.writeBuffer(entry.uniform, 0, new Float32Array([...draw.color, 1, draw.radius, draw.roughness, 0, 0]));
       if (pipeline === 'fluid-color' && prepassDepth) {
         if (entry.color?.depth !== prepassDepth) {
           const entries: GPUBindGroupEntry[] = [{ binding: 0, resource: { buffer: entry.uniform } }, { binding: 1, resource: { buffer: draw.fluid.positionBuffer } }, { binding: 2, resource: prepassDepth.createView() }];

@@ -2,16 +2,8 @@
 // come as binary messages (a 20-byte header, then a JPEG), everything else as JSON. Edits go
 // to the tool's own server, which writes the SJSON source and waits for the compiler; then the
 // page sends `reload` and times the edit until the first frame of the new generation.
+import type { UnitProperties as Unit } from '../host/level-edit.ts';
 import { ProfilerGraph, type ProfilerSample } from './profiler-graph.ts';
-
-interface Unit {
-  id: string;
-  unit: string;
-  position?: number[];
-  rotation?: number[];
-  scale?: number[];
-  material?: string;
-}
 
 interface ToolState {
   connected: boolean;

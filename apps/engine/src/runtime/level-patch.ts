@@ -69,8 +69,9 @@ export function levelPatch(current: LoadedLevel, next: LoadedLevel): LevelPatch 
     if (!sameSlice(pa, pb, row * 3, 3) || !sameSlice(ra, rb, row * 4, 4) || !sameSlice(sa, sb, row * 3, 3)) transformRows.push(row);
   }
   // A character's walk circle is taken from its transform when the level loads.
+  const moved = new Set(transformRows);
   for (let i = 0; i < a.character.count; i++) {
-    if (transformRows.includes(ta.indexOf(a.character.getEntity(i)))) return { refused: 'a character was moved (its walk path is built at load)' };
+    if (moved.has(ta.indexOf(a.character.getEntity(i)))) return { refused: 'a character was moved (its walk path is built at load)' };
   }
 
   const materialRows: { row: number; hash: number }[] = [];

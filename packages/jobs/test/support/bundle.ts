@@ -3,6 +3,8 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleEntries } from '../../bench/bundle.ts';
+import { JobSystem, type JobSystemOptions } from '../../src/index.ts';
+import type * as KernelModule from '../fixtures/kernels.ts';
 
 const here = import.meta.dirname;
 
@@ -21,4 +23,14 @@ export async function bundle(extra: Record<string, string> = {}): Promise<Bundle
   });
   const url = (name: string): string => pathToFileURL(join(dir, `${name}.mjs`)).href;
   return { dir, worker: url('worker'), kernels: url('kernels'), url };
+}
+
+export type Kernels = typeof KernelModule;
+
+/** The bundled test kernels, imported here, and a JobSystem over them (workerUrl and kernels filled in). */
+export async function startJobs(options: Omit<JobSystemOptions, 'kernels' | 'workerUrl'>): Promise<{ jobs: JobSystem; k: Kernels; files: Bundled }> {
+  const files = await bundle();
+  const k = (await import(files.kernels)) as Kernels;
+  const jobs = await JobSystem.initialize({ kernels: [files.kernels], workerUrl: files.worker, ...options });
+  return { jobs, k, files };
 }
