@@ -10,6 +10,8 @@ import { GpuBitonicSort, GpuRadixSort, GpuReduce, GpuScan, type PassTimestamps }
 import { PerPassTimer } from './per-pass-timer.ts';
 import { keysFor, refill, SORT_INPUTS, uploadPristine, type PristinePairs, type SortInput } from './sort-inputs.ts';
 import { verifyKeySort, verifyScans, verifySorts } from './verify.ts';
+import { OnesweepPasses } from '../src/onesweep-passes.ts';
+import type { SortBuffers } from '../src/count-scan-passes.ts';
 
 // 2^26 elements = 256 MiB, far past every cache; CUTTLE_BENCH_QUICK shrinks it for lavapipe.
 const COUNT = process.env.CUTTLE_BENCH_QUICK ? 1 << 20 : 1 << 26;
@@ -40,6 +42,10 @@ let portableSorter: GpuRadixSort | undefined;
 // The one-sweep kernel (algorithm: 'onesweep'): one histogram pass, then one pass per digit.
 let onesweepSorter: GpuRadixSort | undefined;
 let onesweepKeys: GpuRadixSort | undefined;
+/** The onesweep kernel with the smaller tile, where the default took 4096 keys per tile. */
+let onesweepSmallTiles: GpuRadixSort | undefined;
+/** The onesweep passes without the look-back (offsets guessed from the histogram, output NOT sorted): what the look-back costs. */
+let noLookback: { passes: OnesweepPasses; buffers: SortBuffers; slot: number } | undefined;
 let bitonic: GpuBitonicSort | undefined;
 // The bitonic network is for small and medium sizes: measured where it competes.
 const BITONIC_SIZES = process.env.CUTTLE_BENCH_QUICK ? [1 << 12] : [1 << 16, 1 << 20];
@@ -53,6 +59,8 @@ const pristine = new Map<SortInput, PristinePairs>();
 let sortTimer: ColdCacheGpuTimer | undefined;
 /** Timestamps around each pass of the one-sweep sort (histogram, then one per digit). */
 let passTimer: PerPassTimer | undefined;
+/** Timestamps around each pass of the count-scan sort (count, scan, scatter per digit). */
+let countScanPassTimer: PerPassTimer | undefined;
 /** Per round, the one-sweep passes' mean ms: every pass row of a round reads the same sorts. */
 const passRounds: number[][] = [];
 
@@ -87,6 +95,31 @@ async function onesweepPassTraffic(pass: number, round: number): Promise<number>
   const bytes = SORT_INPUT_SIZE * (pass === 0 ? 4 : 16);
   return bytes / passRounds[round]![pass]! / 1e6;
 }
+
+/** Mean ms of each pass of the look-back-free onesweep passes over one sample of fresh random keys. */
+async function noLookbackPassMs(profile: NonNullable<typeof noLookback>): Promise<number[]> {
+  const from = pristine.get('random')!;
+  return passTimer!.time((encoder, _run, timestamps) => {
+    refill(encoder, from, sortKeys!, sortValues!, SORT_INPUT_SIZE);
+    profile.passes.encode(encoder, profile.slot, profile.buffers, SORT_INPUT_SIZE, timestamps);
+    profile.slot = (profile.slot + 1) % SORT_ITERATIONS;
+  });
+}
+
+/** Mean ms of each pass of `which` (a PerPassTimer of its timedPasses) over one sample of fresh random keys. */
+async function passMs(which: GpuRadixSort, timer: PerPassTimer): Promise<number[]> {
+  const from = pristine.get('random')!;
+  return timer.time((encoder, _run, timestamps) => {
+    refill(encoder, from, sortKeys!, sortValues!, SORT_INPUT_SIZE);
+    which.encode(encoder, sortKeys!, sortValues!, SORT_INPUT_SIZE, timestamps);
+  });
+}
+
+/** Mean over the digits of every `stride`-th pass from `first`. */
+const everyNth = (ms: number[], first: number, stride: number): number => {
+  const picked = ms.filter((_, i) => i >= first && (i - first) % stride === 0);
+  return picked.reduce((sum, x) => sum + x, 0) / picked.length;
+};
 
 const radix = (which: GpuRadixSort): EncodeSort => (encoder, keys, values, count, timestamps) => { which.encode(encoder, keys, values, count, timestamps); };
 
@@ -179,7 +212,11 @@ export const suite = defineSuite({
     portableSorter = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS, subgroups: false });
     onesweepSorter = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS, algorithm: 'onesweep' });
     onesweepKeys = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS, algorithm: 'onesweep', keysOnly: true });
+    if (onesweepSorter.plan.kind === 'onesweep' && onesweepSorter.plan.block > 2048) {
+      onesweepSmallTiles = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS, algorithm: 'onesweep', tileKeys: 2048 });
+    }
     if (onesweepSorter.timedPasses > 0) passTimer = new PerPassTimer(device, onesweepSorter.timedPasses, SORT_ITERATIONS);
+    if (sorter.timedPasses > 0) countScanPassTimer = new PerPassTimer(device, sorter.timedPasses, SORT_ITERATIONS);
     sortTimer = new ColdCacheGpuTimer(device, { runs: SORT_ITERATIONS, flushBytes: 4 });
     // Keys as SORT_INPUTS describes; the values are the indices, as in a sort-by-key permutation.
     for (const input of SORT_INPUTS) pristine.set(input, uploadPristine(device, keysFor(input, input === 'random' ? largestSort : SORT_INPUT_SIZE)));
@@ -189,9 +226,20 @@ export const suite = defineSuite({
     bitonic = new GpuBitonicSort(device, { maxCount: BITONIC_SIZES[BITONIC_SIZES.length - 1]!, slots: SORT_ITERATIONS });
     // Warm-up for a second of wall time: compile, page in, and let the GPU leave its idle
     // clocks (an idle H100 sits at 345 MHz SM clock) before anything is timed.
-    for (const input of SORT_INPUTS) await verifySorts([sorter, portableSorter, onesweepSorter], keysFor(input, Math.min(largestSort, 1 << 20)));
+    if (onesweepSorter.plan.kind === 'onesweep' && passTimer) {
+      const { plan } = onesweepSorter;
+      const minSize = device.adapterInfo.subgroupMinSize ?? 32;
+      const scratch = (): GPUBuffer => device.createBuffer({ size: SORT_INPUT_SIZE * 4, usage: GPUBufferUsage.STORAGE });
+      noLookback = {
+        passes: new OnesweepPasses(device, { plan, maxSubgroups: plan.workgroupSize / minSize, laneWords: (device.adapterInfo.subgroupMaxSize ?? 128) <= 32 ? 1 : 4, maxCount: SORT_INPUT_SIZE, keyBits: 32, descending: false, floatKeys: false, keysOnly: false, slots: SORT_ITERATIONS, gridLimit: device.limits.maxComputeWorkgroupsPerDimension, profileWithoutLookback: true }),
+        buffers: { keys: sortKeys, values: sortValues, scratchKeys: scratch(), scratchValues: scratch() },
+        slot: 0,
+      };
+    }
+    const sorters = [sorter, portableSorter, onesweepSorter, ...(onesweepSmallTiles ? [onesweepSmallTiles] : [])];
+    for (const input of SORT_INPUTS) await verifySorts(sorters, keysFor(input, Math.min(largestSort, 1 << 20)));
     // The one-sweep kernel also at 2^24 pairs, where its look-back spans thousands of tiles.
-    await verifySorts([onesweepSorter], keysFor('random', SORT_INPUT_SIZE));
+    await verifySorts([onesweepSorter, ...(onesweepSmallTiles ? [onesweepSmallTiles] : [])], keysFor('random', SORT_INPUT_SIZE));
     await verifyKeySort(onesweepKeys, keysFor('random', Math.min(largestSort, 1 << 20)));
     await verifyScans([scan, portableScan, ticketScan], words, scratch, hostWords);
     const warmUntil = performance.now() + (process.env.CUTTLE_BENCH_QUICK ? 0 : 1000);
@@ -210,12 +258,17 @@ export const suite = defineSuite({
     portableSorter?.destroy();
     onesweepSorter?.destroy();
     onesweepKeys?.destroy();
+    onesweepSmallTiles?.destroy();
+    noLookback?.passes.destroy();
+    noLookback?.buffers.scratchKeys.destroy();
+    noLookback?.buffers.scratchValues.destroy();
     bitonic?.destroy();
     sortKeys?.destroy();
     sortValues?.destroy();
     for (const pairs of pristine.values()) pairs.destroy();
     sortTimer?.destroy();
     passTimer?.destroy();
+    countScanPassTimer?.destroy();
     timer?.destroy();
     for (const buffer of [floats, words, scratch]) buffer?.destroy();
     gpu?.device.destroy();
@@ -260,12 +313,16 @@ export const suite = defineSuite({
     ),
     ...SORT_SIZES.map(
       (count): BenchCase => ({
-        name: `radix sort, ${onesweepSorter?.plan.kind ?? 'onesweep'} kernel: 2^${Math.log2(count)} pairs, fresh random keys`,
+        name: `radix sort, ${onesweepSorter?.plan.kind ?? 'onesweep'} kernel (${onesweepSorter?.plan.block ?? 4096}-key tiles): 2^${Math.log2(count)} pairs, fresh random keys`,
         unit: 'pairs/s',
         higherIsBetter: true,
         rounds: 3,
         ours: () => freshPairsPerSecond(count, radix(onesweepSorter!)),
-        peers: { ...cubPeer(count), 'count-scan kernel (ours)': () => freshPairsPerSecond(count, radix(sorter!)) },
+        peers: {
+          ...cubPeer(count),
+          'count-scan kernel (ours)': () => freshPairsPerSecond(count, radix(sorter!)),
+          ...(onesweepSmallTiles ? { 'onesweep, 2048-key tiles (ours)': () => freshPairsPerSecond(count, radix(onesweepSmallTiles!)) } : {}),
+        },
       }),
     ),
     ...Array.from({ length: onesweepSorter?.timedPasses ?? 0 }, (_, pass): BenchCase => {
@@ -276,9 +333,29 @@ export const suite = defineSuite({
         higherIsBetter: true,
         rounds: 3,
         ours: () => onesweepPassTraffic(pass, round++),
-        peers: { 'vec4 copy (GPU)': copyPeer },
+        peers: {
+          'vec4 copy (GPU)': copyPeer,
+
+        },
       };
     }),
+    ...(countScanPassTimer && passTimer
+      ? [
+          {
+            name: `radix sort, 2^${Math.log2(SORT_INPUT_SIZE)} pairs of fresh random keys, ms per digit: onesweep ranking pass against the count-scan kernel's passes`,
+            unit: 'ms',
+            higherIsBetter: false,
+            rounds: 3,
+            ours: async () => everyNth(await passMs(onesweepSorter!, passTimer!), 1, 1),
+            peers: {
+              'count-scan: count pass': async () => everyNth(await passMs(sorter!, countScanPassTimer!), 0, 3),
+              'count-scan: scan of the counts': async () => everyNth(await passMs(sorter!, countScanPassTimer!), 1, 3),
+              'count-scan: scatter pass': async () => everyNth(await passMs(sorter!, countScanPassTimer!), 2, 3),
+              ...(noLookback ? { 'onesweep without its look-back (offsets guessed, not sorted: timing only)': async () => everyNth(await noLookbackPassMs(noLookback!), 1, 1) } : {}),
+            },
+          } satisfies BenchCase,
+        ]
+      : []),
     {
       name: `radix sort, ${onesweepKeys?.plan.kind ?? 'onesweep'} kernel, keys only: 2^${Math.log2(SORT_INPUT_SIZE)} fresh random keys`,
       unit: 'keys/s',

@@ -27,8 +27,10 @@ export interface PassTimestamps {
 }
 
 /**
- * Timestamps around every compute pass of a one-sweep radix sort, two per pass from
- * `firstIndex` on (the histogram pass first, then each digit pass): per-pass figures.
+ * Timestamps around every compute pass of a radix sort, two per pass from `firstIndex` on
+ * (GpuRadixSort's `timedPasses` says how many): per-pass figures. The onesweep kernel's passes
+ * are the histogram, then one per digit; the subgroup count-scan kernel's are each digit's
+ * count, scan and scatter.
  */
 export interface PerPassTimestamps {
   querySet: GPUQuerySet;

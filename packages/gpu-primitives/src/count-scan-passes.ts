@@ -1,13 +1,13 @@
 import radixCommonWgsl from './shaders/radix-common.wgsl?raw';
 import radixWgsl from './shaders/radix-sort.wgsl?raw';
 import radixSubgroupsWgsl from './shaders/radix-sort-subgroups.wgsl?raw';
-import subgroupLanesWgsl from './shaders/subgroup-lanes.wgsl?raw';
 import subgroupRankWgsl from './shaders/subgroup-rank.wgsl?raw';
-import type { PassTimestamps } from './api.ts';
+import type { PassTimestamps, PerPassTimestamps } from './api.ts';
 import { BufferPairCache } from './buffer-pair-cache.ts';
 import { dispatchGrid } from './dispatch-grid.ts';
 import { GpuScan } from './gpu-scan.ts';
 import type { RadixPlan } from './radix-plan.ts';
+import { type LaneWords, subgroupLanesSource } from './subgroup-lanes.ts';
 import { passTimestampWrites } from './timestamps.ts';
 
 const WORD = 4;
@@ -17,6 +17,8 @@ const PARAMS_BYTES = 32;
 export interface CountScanOptions {
   plan: RadixPlan;
   maxSubgroups: number;
+  /** Words of the subgroup kernels' ballot masks. */
+  laneWords: LaneWords;
   maxCount: number;
   keyBits: number;
   passes: number;
@@ -39,7 +41,7 @@ interface PassGroups {
 }
 
 /** The module of `plan`: its constants, the shared count kernel, then the plan's scatter. */
-function radixSource(plan: RadixPlan, maxSubgroups: number): string {
+function radixSource(plan: RadixPlan, maxSubgroups: number, laneWords: LaneWords): string {
   const constants = [`const RADIX: u32 = ${plan.radix}u;`, `const BLOCK: u32 = ${plan.block}u;`, `const COUNT_ITEMS: u32 = ${plan.block / 256}u;`];
   if (plan.kind === 'portable') return [...constants, `const ITEMS: u32 = ${plan.items}u;`, radixCommonWgsl, radixWgsl].join('\n');
   // `enable` must come first in a WGSL module.
@@ -50,7 +52,7 @@ function radixSource(plan: RadixPlan, maxSubgroups: number): string {
     `const SCATTER_ITEMS: u32 = ${plan.items}u;`,
     `const MAX_SUBGROUPS: u32 = ${maxSubgroups}u;`,
     radixCommonWgsl,
-    subgroupLanesWgsl,
+    subgroupLanesSource(laneWords),
     subgroupRankWgsl,
     radixSubgroupsWgsl,
   ].join('\n');
@@ -82,7 +84,7 @@ export class CountScanPasses {
       slots: slots * passes,
       ...(options.maxWorkgroupsPerDimension === undefined ? {} : { maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension }),
     });
-    const module = device.createShaderModule({ label: 'cuttle.radix-sort', code: radixSource(plan, options.maxSubgroups) });
+    const module = device.createShaderModule({ label: 'cuttle.radix-sort', code: radixSource(plan, options.maxSubgroups, options.laneWords) });
     this.#countPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.count', layout: 'auto', compute: { module, entryPoint: 'count_digits' } });
     this.#scatterPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.scatter', layout: 'auto', compute: { module, entryPoint: 'scatter' } });
     this.#counts = device.createBuffer({ label: 'cuttle.radix-sort.counts', size: plan.radix * maxBlocks * WORD, usage: GPUBufferUsage.STORAGE });
@@ -90,8 +92,11 @@ export class CountScanPasses {
     this.#params = device.createBuffer({ label: 'cuttle.radix-sort.params', size: slots * passes * SLOT_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
   }
 
-  /** Records every pass; even passes write scratch, odd passes write back to the caller's buffers. */
-  encode(encoder: GPUCommandEncoder, slot: number, buffers: SortBuffers, count: number, timestamps?: PassTimestamps): void {
+  /**
+   * Records every pass; even passes write scratch, odd passes write back to the caller's buffers.
+   * Per-pass timestamps time each digit's count, scan and scatter passes, in that order.
+   */
+  encode(encoder: GPUCommandEncoder, slot: number, buffers: SortBuffers, count: number, timestamps?: PassTimestamps | PerPassTimestamps): void {
     const { plan, keyBits, passes, gridLimit } = this.#options;
     const { bits, block, radix } = plan;
     const blocks = Math.ceil(count / block);
@@ -105,22 +110,23 @@ export class CountScanPasses {
     }
     this.#device.queue.writeBuffer(this.#params, slot * passes * SLOT_BYTES, words);
 
+    // Compute pass `index` of the sort (3 per digit): whole-sort timestamps before the first and
+    // after the last, per-pass ones around each.
+    const writes = (index: number): PassTimestamps | undefined => {
+      if (!timestamps) return undefined;
+      if ('perPass' in timestamps) return { querySet: timestamps.querySet, beginIndex: timestamps.firstIndex + 2 * index, endIndex: timestamps.firstIndex + 2 * index + 1 };
+      return { querySet: timestamps.querySet, ...(index === 0 ? { beginIndex: timestamps.beginIndex } : {}), ...(index === 3 * passes - 1 ? { endIndex: timestamps.endIndex } : {}) };
+    };
     const groups = this.#passGroups(buffers)[slot]!;
     for (let pass = 0; pass < passes; pass++) {
-      const last = pass === passes - 1;
-      const counting = encoder.beginComputePass({
-        label: 'cuttle.radix-sort.count',
-        ...passTimestampWrites(pass === 0 && timestamps ? { querySet: timestamps.querySet, beginIndex: timestamps.beginIndex } : undefined),
-      });
+      const counting = encoder.beginComputePass({ label: 'cuttle.radix-sort.count', ...passTimestampWrites(writes(3 * pass)) });
       counting.setPipeline(this.#countPipeline);
       counting.setBindGroup(0, groups[pass]!.count);
       counting.dispatchWorkgroups(grid.x, grid.y);
       counting.end();
-      this.#scan.encode(encoder, this.#counts, this.#offsets, radix * blocks);
-      const scattering = encoder.beginComputePass({
-        label: 'cuttle.radix-sort.scatter',
-        ...passTimestampWrites(last && timestamps ? { querySet: timestamps.querySet, endIndex: timestamps.endIndex } : undefined),
-      });
+      const scanWrites = writes(3 * pass + 1);
+      this.#scan.encode(encoder, this.#counts, this.#offsets, radix * blocks, scanWrites?.beginIndex === undefined && scanWrites?.endIndex === undefined ? undefined : scanWrites);
+      const scattering = encoder.beginComputePass({ label: 'cuttle.radix-sort.scatter', ...passTimestampWrites(writes(3 * pass + 2)) });
       scattering.setPipeline(this.#scatterPipeline);
       scattering.setBindGroup(0, groups[pass]!.scatter);
       scattering.dispatchWorkgroups(grid.x, grid.y);

@@ -3,6 +3,7 @@ import { CountScanPasses, type SortBuffers } from './count-scan-passes.ts';
 import { GpuPrimitivesError } from './errors.ts';
 import { ONESWEEP_MAX_COUNT, OnesweepPasses } from './onesweep-passes.ts';
 import { PORTABLE_RADIX_PLAN, type RadixPlan, radixPasses, subgroupRadixLayout } from './radix-plan.ts';
+import { type LaneWords, laneWordsFor } from './subgroup-lanes.ts';
 import { sortRoundTrip, type SortedPairs } from './sort-round-trip.ts';
 import { gridLimitFor, requireCapacity, requireCount, requireInteger, requireWordBuffer } from './validate.ts';
 
@@ -37,23 +38,58 @@ export interface GpuRadixSortOptions {
   keyType?: 'u32' | 'f32';
   /** Sort keys without values (`encodeKeys`, `sortKeys`): less traffic. Onesweep only. */
   keysOnly?: boolean;
-  /** Tests only: the onesweep look-back ignores published totals and always counts predecessors. */
-  lookbackAlwaysFallsBack?: boolean;
+  /**
+   * Keys per tile of the onesweep kernel: 2048 or 4096. Larger tiles mean fewer tiles to look
+   * back over and need 24 KiB of workgroup memory (the device must have been created with
+   * `maxComputeWorkgroupStorageSize` raised that far). Default: 4096 where the device allows it
+   * and its subgroups are 32 lanes or wider (16 keys per invocation), else 2048.
+   */
+  tileKeys?: 2048 | 4096;
+  /**
+   * Tests only: the onesweep look-back ignores every published total (`'always'`: each tile
+   * counts all its predecessors itself) or a third of them (`'sometimes'`).
+   */
+  lookbackFallsBack?: 'always' | 'sometimes';
+  /** Tests only: ballot masks of four words even where subgroups have at most 32 lanes. */
+  wideLaneMasks?: boolean;
 }
 
 /** Workgroup memory the onesweep kernel adds to the subgroup scatter's: fallback counts and flags. */
-const ONESWEEP_EXTRA_STORAGE = 256 * 4 + 5 * 4;
+const ONESWEEP_EXTRA_STORAGE = 256 * 4 + 3 * 4;
+const ONESWEEP_TILES = [2048, 4096] as const;
 
 /** The onesweep or subgroup plan when the device can run it (and the caller allows it), else the portable one. */
-function choosePlan(device: GPUDevice, allowSubgroups: boolean, onesweep: boolean): { plan: RadixPlan; maxSubgroups: number } {
+interface ChosenPlan {
+  plan: RadixPlan;
+  maxSubgroups: number;
+  /** Ballot words the subgroup kernels' masks need: 1 up to 32 lanes. */
+  laneWords: LaneWords;
+}
+
+function choosePlan(device: GPUDevice, allowSubgroups: boolean, onesweep: boolean, tileKeys: number | undefined): ChosenPlan {
   // adapterInfo on GPUDevice is recent; without it assume the widest range WebGPU allows.
   const info = (device as Partial<Pick<GPUDevice, 'adapterInfo'>>).adapterInfo;
-  const layout = subgroupRadixLayout(Math.max(4, info?.subgroupMinSize ?? 4), Math.min(128, info?.subgroupMaxSize ?? 128));
+  const minSize = Math.max(4, info?.subgroupMinSize ?? 4);
+  const maxSize = Math.min(128, info?.subgroupMaxSize ?? 128);
   const limit = device.limits.maxComputeWorkgroupStorageSize;
   const usable = allowSubgroups && device.features.has('subgroups');
-  if (usable && onesweep && layout.storageBytes + ONESWEEP_EXTRA_STORAGE <= limit) return { plan: { ...layout.plan, kind: 'onesweep' }, maxSubgroups: layout.maxSubgroups };
-  if (usable && layout.storageBytes <= limit) return { plan: layout.plan, maxSubgroups: layout.maxSubgroups };
-  return { plan: PORTABLE_RADIX_PLAN, maxSubgroups: 0 };
+  const laneWords = laneWordsFor(maxSize);
+  if (usable && onesweep) {
+    const fits = (block: number): boolean => subgroupRadixLayout(minSize, maxSize, block).storageBytes + ONESWEEP_EXTRA_STORAGE <= limit;
+    if (tileKeys === 4096 && !fits(4096)) {
+      const needed = subgroupRadixLayout(minSize, maxSize, 4096).storageBytes + ONESWEEP_EXTRA_STORAGE;
+      throw new GpuPrimitivesError(`tileKeys 4096 needs ${needed} bytes of workgroup memory; this device allows ${limit}. Create the device with requiredLimits.maxComputeWorkgroupStorageSize raised, or leave tileKeys out.`);
+    }
+    // 4096 only where it stays at 16 keys per invocation: smaller subgroups mean smaller workgroups.
+    const block = tileKeys ?? (minSize >= 32 && fits(4096) ? 4096 : 2048);
+    if (fits(block)) {
+      const layout = subgroupRadixLayout(minSize, maxSize, block);
+      return { plan: { ...layout.plan, kind: 'onesweep' }, maxSubgroups: layout.maxSubgroups, laneWords };
+    }
+  }
+  const layout = subgroupRadixLayout(minSize, maxSize);
+  if (usable && layout.storageBytes <= limit) return { plan: layout.plan, maxSubgroups: layout.maxSubgroups, laneWords };
+  return { plan: PORTABLE_RADIX_PLAN, maxSubgroups: 0, laneWords };
 }
 
 const WORD = 4;
@@ -76,7 +112,11 @@ export class GpuRadixSort {
   readonly #device: GPUDevice;
   readonly #passes: CountScanPasses | OnesweepPasses;
   readonly #passCount: number;
-  /** Compute passes a sort records, each of which `PerPassTimestamps` times (onesweep only: the histogram, then one per digit). */
+  /**
+   * Compute passes a sort records, each of which `PerPassTimestamps` times: onesweep, the
+   * histogram then one per digit; count-scan, per digit its count, scan and scatter; none for the
+   * portable kernel.
+   */
   readonly timedPasses: number;
   readonly #scratchKeys: GPUBuffer;
   readonly #scratchValues: GPUBuffer | undefined;
@@ -93,7 +133,12 @@ export class GpuRadixSort {
     const algorithm: string = options.algorithm ?? 'count-scan';
     if (algorithm !== 'onesweep' && algorithm !== 'count-scan') throw new GpuPrimitivesError(`algorithm must be 'onesweep' or 'count-scan', got ${algorithm}.`);
     const slots = requireInteger('slots', options.slots ?? 4, 1);
-    const { plan, maxSubgroups } = choosePlan(device, options.subgroups ?? true, algorithm === 'onesweep');
+    const tileKeys: number | undefined = options.tileKeys;
+    if (tileKeys !== undefined && !(ONESWEEP_TILES as readonly number[]).includes(tileKeys)) throw new GpuPrimitivesError(`tileKeys must be 2048 or 4096, got ${tileKeys}.`);
+    if (tileKeys !== undefined && algorithm !== 'onesweep') throw new GpuPrimitivesError(`tileKeys sets the onesweep kernel's tile; this instance runs algorithm '${algorithm}'.`);
+    const chosen = choosePlan(device, options.subgroups ?? true, algorithm === 'onesweep', tileKeys);
+    const { plan, maxSubgroups } = chosen;
+    const laneWords: LaneWords = options.wideLaneMasks === true ? 4 : chosen.laneWords;
     const descending = options.descending === true;
     const keyType: string = options.keyType ?? 'u32';
     const keysOnly = options.keysOnly === true;
@@ -116,12 +161,12 @@ export class GpuRadixSort {
     this.#device = device;
     this.#slots = slots;
     this.#passCount = radixPasses(keyBits, plan.bits);
-    this.timedPasses = plan.kind === 'onesweep' ? this.#passCount + 1 : 0;
+    this.timedPasses = plan.kind === 'onesweep' ? this.#passCount + 1 : plan.kind === 'subgroups' ? 3 * this.#passCount : 0;
     const gridLimit = gridLimitFor(device, options.maxWorkgroupsPerDimension);
     this.#passes =
       plan.kind === 'onesweep'
-        ? new OnesweepPasses(device, { plan, maxSubgroups, maxCount, keyBits, descending, floatKeys: keyType === 'f32', keysOnly, slots, gridLimit, alwaysFallBack: options.lookbackAlwaysFallsBack === true })
-        : new CountScanPasses(device, { plan, maxSubgroups, maxCount, keyBits, passes: this.#passCount, slots, gridLimit, maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension });
+        ? new OnesweepPasses(device, { plan, maxSubgroups, laneWords, maxCount, keyBits, descending, floatKeys: keyType === 'f32', keysOnly, slots, gridLimit, ...(options.lookbackFallsBack ? { fallBack: options.lookbackFallsBack } : {}) })
+        : new CountScanPasses(device, { plan, maxSubgroups, laneWords, maxCount, keyBits, passes: this.#passCount, slots, gridLimit, maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension });
     const scratch = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC;
     this.#scratchKeys = device.createBuffer({ label: 'cuttle.radix-sort.keys', size: maxCount * WORD, usage: scratch });
     this.#scratchValues = keysOnly ? undefined : device.createBuffer({ label: 'cuttle.radix-sort.values', size: maxCount * WORD, usage: scratch });
@@ -181,10 +226,10 @@ export class GpuRadixSort {
     return sorted.keys;
   }
 
-  /** Per-pass timestamps are the onesweep kernel's (count-scan passes run a GpuScan in between). */
+  /** Per-pass timestamps: checked against the query set; the portable kernel has none. */
   #timestamps(timestamps: PassTimestamps | PerPassTimestamps | undefined): PassTimestamps | PerPassTimestamps | undefined {
     if (timestamps && 'perPass' in timestamps) {
-      if (!(this.#passes instanceof OnesweepPasses)) throw new GpuPrimitivesError(`per-pass timestamps need the onesweep kernel; this instance runs the ${this.plan.kind} kernel.`);
+      if (this.timedPasses === 0) throw new GpuPrimitivesError(`per-pass timestamps need the onesweep or subgroup kernel; this instance runs the ${this.plan.kind} kernel.`);
       if (!Number.isInteger(timestamps.firstIndex) || timestamps.firstIndex < 0 || timestamps.firstIndex + 2 * this.timedPasses > timestamps.querySet.count) {
         throw new GpuPrimitivesError(`per-pass timestamps need ${2 * this.timedPasses} queries from firstIndex ${timestamps.firstIndex}; the query set holds ${timestamps.querySet.count}.`);
       }

@@ -1,4 +1,3 @@
-import subgroupLanesWgsl from './shaders/subgroup-lanes.wgsl?raw';
 import subgroupRankWgsl from './shaders/subgroup-rank.wgsl?raw';
 import onesweepWgsl from './shaders/radix-onesweep.wgsl?raw';
 import type { PassTimestamps, PerPassTimestamps } from './api.ts';
@@ -6,6 +5,7 @@ import { BufferPairCache } from './buffer-pair-cache.ts';
 import type { SortBuffers } from './count-scan-passes.ts';
 import { dispatchGrid } from './dispatch-grid.ts';
 import type { RadixPlan } from './radix-plan.ts';
+import { type LaneWords, subgroupLanesSource } from './subgroup-lanes.ts';
 import { passTimestampWrites } from './timestamps.ts';
 
 const WORD = 4;
@@ -22,6 +22,8 @@ export const ONESWEEP_MAX_COUNT = 2 ** 30 - 1;
 export interface OnesweepOptions {
   plan: RadixPlan;
   maxSubgroups: number;
+  /** Words of the subgroup kernels' ballot masks. */
+  laneWords: LaneWords;
   maxCount: number;
   keyBits: number;
   descending: boolean;
@@ -31,8 +33,10 @@ export interface OnesweepOptions {
   keysOnly: boolean;
   slots: number;
   gridLimit: number;
-  /** Tests only: every tile counts its predecessors itself (the look-back's fallback path). */
-  alwaysFallBack?: boolean;
+  /** Tests only: the look-back's fallback path for every predecessor, or for a third of them. */
+  fallBack?: 'always' | 'sometimes';
+  /** Benchmarks only: no look-back, each digit's offsets guessed from the histogram; the output is NOT sorted. */
+  profileWithoutLookback?: boolean;
 }
 
 interface SlotGroups {
@@ -61,7 +65,7 @@ export class OnesweepPasses {
   readonly #groups = new BufferPairCache<SlotGroups[]>();
 
   constructor(device: GPUDevice, options: OnesweepOptions) {
-    const { plan, maxSubgroups, maxCount, keyBits, slots } = options;
+    const { plan, maxSubgroups, laneWords, maxCount, keyBits, slots } = options;
     this.#device = device;
     this.#options = options;
     this.passes = Math.ceil(keyBits / plan.bits);
@@ -73,12 +77,12 @@ export class OnesweepPasses {
       `const SCATTER_ITEMS: u32 = ${plan.items}u;`,
       `const MAX_SUBGROUPS: u32 = ${maxSubgroups}u;`,
       `const HISTOGRAM_ITEMS: u32 = ${HISTOGRAM_ITEMS}u;`,
-      subgroupLanesWgsl,
+      subgroupLanesSource(laneWords),
       onesweepWgsl,
       subgroupRankWgsl,
     ].join('\n');
     const module = device.createShaderModule({ label: 'cuttle.radix-sort.onesweep', code });
-    const constants: Record<string, number> = { ...(options.alwaysFallBack ? { ALWAYS_FALL_BACK: 1 } : {}), ...(options.keysOnly ? { HAS_VALUES: 0 } : {}) };
+    const constants: Record<string, number> = { ...(options.fallBack ? { FALL_BACK: options.fallBack === 'always' ? 1 : 2 } : {}), ...(options.keysOnly ? { HAS_VALUES: 0 } : {}), ...(options.profileWithoutLookback ? { PROFILE_NO_LOOKBACK: 1 } : {}) };
     const pipeline = (entryPoint: string): GPUComputePipeline =>
       device.createComputePipeline({ label: `cuttle.radix-sort.${entryPoint}`, layout: 'auto', compute: { module, entryPoint, constants } });
     this.#histogramPipeline = pipeline('histogram_all');

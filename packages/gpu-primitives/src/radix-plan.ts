@@ -51,13 +51,14 @@ export interface SubgroupRadixLayout {
  * Eight subgroups of the smallest size per workgroup (at least one of the largest, at most
  * 256 invocations), so the per-subgroup counters stay small whatever the subgroup size: at
  * sizes 4 to 32 the kernel needs about 14 KiB, within every device's 16 KiB minimum.
+ * `block` (2048 unless given; the onesweep kernel may take 4096) sets the keys per invocation.
  */
-export function subgroupRadixLayout(minSubgroupSize: number, maxSubgroupSize = minSubgroupSize): SubgroupRadixLayout {
+export function subgroupRadixLayout(minSubgroupSize: number, maxSubgroupSize = minSubgroupSize, block = SUBGROUP_RADIX_PLAN.block): SubgroupRadixLayout {
   const workgroupSize = Math.min(256, Math.max(8 * minSubgroupSize, maxSubgroupSize));
   const maxSubgroups = workgroupSize / minSubgroupSize;
-  const { block, radix } = SUBGROUP_RADIX_PLAN;
+  const { radix } = SUBGROUP_RADIX_PLAN;
   const words = maxSubgroups * 128 + block + 2 * radix + maxSubgroups;
-  return { plan: { ...SUBGROUP_RADIX_PLAN, workgroupSize, items: block / workgroupSize }, maxSubgroups, storageBytes: words * 4 };
+  return { plan: { ...SUBGROUP_RADIX_PLAN, workgroupSize, items: block / workgroupSize, block }, maxSubgroups, storageBytes: words * 4 };
 }
 
 /** The portable plan's block and digit width (kept as plain constants for callers that size work by them). */

@@ -73,12 +73,50 @@ describe('GpuRadixSort, onesweep kernel, against the reference', () => {
   }, COMPILE_TIMEOUT);
 
   gpuTest('the look-back fallback alone sorts correctly (every tile counts its predecessors)', async ({ device }) => {
-    const sorter = new GpuRadixSort(device, { maxCount: 12_000, algorithm: 'onesweep', lookbackAlwaysFallsBack: true });
+    const sorter = new GpuRadixSort(device, { maxCount: 12_000, algorithm: 'onesweep', lookbackFallsBack: 'always' });
     for (const size of [12_000, 5_000]) {
       const { keys, values } = pairs(size, 3 + size, 32);
       await expectSorted(sorter, keys, values, `${size} pairs, fallback only`);
     }
     sorter.destroy();
+  }, COMPILE_TIMEOUT);
+
+  gpuTest('the digits of a tile stalling at different predecessors still add up', async ({ device }) => {
+    // A third of the statuses read as not ready, by tile and digit: in one tile some digits walk
+    // on while others wait for the workgroup to count the tile they stalled at.
+    const sorter = new GpuRadixSort(device, { maxCount: 40_000, algorithm: 'onesweep', lookbackFallsBack: 'sometimes' });
+    for (const [size, bits] of [[40_000, 32], [9_000, 6]] as const) {
+      const { keys, values } = pairs(size, 17 + size, bits);
+      await expectSorted(sorter, keys, values, `${size} pairs of ${bits}-bit keys, some statuses ignored`);
+    }
+    sorter.destroy();
+  }, COMPILE_TIMEOUT);
+
+  gpuTest('tiles of 2048 and 4096 keys sort alike; a bad or unaffordable tile size is refused', async ({ device }) => {
+    if (!device.features.has('subgroups')) return;
+    const size = 3 * 4096 + 77;
+    const { keys, values } = pairs(size, 8, 32);
+    for (const tileKeys of [2048, 4096] as const) {
+      const sorter = new GpuRadixSort(device, { maxCount: size, algorithm: 'onesweep', tileKeys });
+      expect(sorter.plan.block).toBe(tileKeys);
+      expect(sorter.plan.block).toBe(sorter.plan.workgroupSize * sorter.plan.items);
+      await expectSorted(sorter, keys, values, `tiles of ${tileKeys}`);
+      sorter.destroy();
+    }
+    expect(() => new GpuRadixSort(device, { maxCount: 16, algorithm: 'onesweep', tileKeys: 1024 as 2048 })).toThrow(/tileKeys must be 2048 or 4096/);
+    expect(() => new GpuRadixSort(device, { maxCount: 16, tileKeys: 4096 })).toThrow(/onesweep/);
+  }, COMPILE_TIMEOUT);
+
+  gpuTest('four-word ballot masks (subgroups over 32 lanes) rank the same as one-word ones', async ({ device }) => {
+    if (!device.features.has('subgroups')) return;
+    // This device's subgroups fit one word, so the wide masks' code only runs when forced.
+    const size = 9_000;
+    const { keys, values } = pairs(size, 64, 32);
+    for (const algorithm of ['onesweep', 'count-scan'] as const) {
+      const sorter = new GpuRadixSort(device, { maxCount: size, algorithm, wideLaneMasks: true });
+      await expectSorted(sorter, keys, values, `${algorithm}, wide masks`);
+      sorter.destroy();
+    }
   }, COMPILE_TIMEOUT);
 
   gpuTest('tiles past the per-dimension limit use a 2D grid with padding workgroups', async ({ device }) => {
@@ -140,36 +178,44 @@ describe('GpuRadixSort, onesweep kernel, against the reference', () => {
     sorter.destroy();
   }, COMPILE_TIMEOUT);
 
-  gpuTest('per-pass timestamps: one pair around the histogram and each digit pass, in order', async ({ device }) => {
+  gpuTest('per-pass timestamps: one pair around each pass (onesweep and count-scan), in order', async ({ device }) => {
     if (!device.features.has('subgroups') || !device.features.has('timestamp-query')) return;
-    const sorter = new GpuRadixSort(device, { maxCount: 50_000, keyBits: 24, algorithm: 'onesweep' });
-    expect(sorter.timedPasses).toBe(4);
-    const querySet = device.createQuerySet({ type: 'timestamp', count: 2 + 2 * sorter.timedPasses });
-    const resolve = device.createBuffer({ size: querySet.count * 8, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
-    const readback = device.createBuffer({ size: querySet.count * 8, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
     const { keys, values } = pairs(50_000, 77, 32);
     const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
     const [keyBuffer, valueBuffer] = [device.createBuffer({ size: keys.byteLength, usage }), device.createBuffer({ size: keys.byteLength, usage })];
-    device.queue.writeBuffer(keyBuffer, 0, keys);
-    device.queue.writeBuffer(valueBuffer, 0, values);
-    const encoder = device.createCommandEncoder();
-    sorter.encode(encoder, keyBuffer, valueBuffer, keys.length, { querySet, firstIndex: 2, perPass: true });
-    encoder.resolveQuerySet(querySet, 0, querySet.count, resolve, 0);
-    encoder.copyBufferToBuffer(resolve, 0, readback, 0, resolve.size);
-    device.queue.submit([encoder.finish()]);
-    await readback.mapAsync(GPUMapMode.READ);
-    const stamps = Array.from(new BigUint64Array(readback.getMappedRange().slice(0)).slice(2));
-    readback.unmap();
-    for (let i = 1; i < stamps.length; i++) expect(stamps[i]! >= stamps[i - 1]!, `timestamp ${i} after ${i - 1}`).toBe(true);
-    // Still a correct sort (24 key bits: three digit passes, the last copied back).
-    const check = await sorter.sort(keys.slice(), values.slice());
-    expectArraysEqual(check.values, radixSortReference(keys, values, 24).values);
-    const small = device.createQuerySet({ type: 'timestamp', count: 4 });
-    expect(() => { sorter.encode(device.createCommandEncoder(), keyBuffer, valueBuffer, keys.length, { querySet: small, firstIndex: 0, perPass: true }); }).toThrow(/need 8 queries/);
-    const countScan = new GpuRadixSort(device, { maxCount: 16 });
-    expect(countScan.timedPasses).toBe(0);
-    expect(() => { countScan.encode(device.createCommandEncoder(), keyBuffer, valueBuffer, 16, { querySet, firstIndex: 0, perPass: true }); }).toThrow(/per-pass timestamps need the onesweep kernel/);
-    for (const resource of [sorter, countScan, querySet, small, resolve, readback, keyBuffer, valueBuffer]) resource.destroy();
+    // 24 key bits: three digits. Onesweep: the histogram and three digit passes; count-scan: a
+    // count, a scan and a scatter per digit.
+    for (const [algorithm, passes] of [['onesweep', 4], ['count-scan', 9]] as const) {
+      const sorter = new GpuRadixSort(device, { maxCount: 50_000, keyBits: 24, algorithm });
+      expect(sorter.timedPasses).toBe(passes);
+      const querySet = device.createQuerySet({ type: 'timestamp', count: 2 + 2 * passes });
+      const resolve = device.createBuffer({ size: querySet.count * 8, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+      const readback = device.createBuffer({ size: querySet.count * 8, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+      device.queue.writeBuffer(keyBuffer, 0, keys);
+      device.queue.writeBuffer(valueBuffer, 0, values);
+      const encoder = device.createCommandEncoder();
+      // Queries 0 and 1 stay unwritten: firstIndex is honoured.
+      sorter.encode(encoder, keyBuffer, valueBuffer, keys.length, { querySet, firstIndex: 2, perPass: true });
+      encoder.resolveQuerySet(querySet, 0, querySet.count, resolve, 0);
+      encoder.copyBufferToBuffer(resolve, 0, readback, 0, resolve.size);
+      device.queue.submit([encoder.finish()]);
+      await readback.mapAsync(GPUMapMode.READ);
+      const stamps = Array.from(new BigUint64Array(readback.getMappedRange().slice(0)).slice(2));
+      readback.unmap();
+      expect(stamps.every((stamp) => stamp > 0n), `${algorithm}: every pass stamped`).toBe(true);
+      for (let i = 1; i < stamps.length; i++) expect(stamps[i]! >= stamps[i - 1]!, `${algorithm}: timestamp ${i} after ${i - 1}`).toBe(true);
+      // Still a correct sort (the last of three digit passes copied back).
+      const check = await sorter.sort(keys.slice(), values.slice());
+      expectArraysEqual(check.values, radixSortReference(keys, values, 24).values);
+      const small = device.createQuerySet({ type: 'timestamp', count: 4 });
+      expect(() => { sorter.encode(device.createCommandEncoder(), keyBuffer, valueBuffer, keys.length, { querySet: small, firstIndex: 0, perPass: true }); }).toThrow(new RegExp(`need ${2 * passes} queries`));
+      for (const resource of [sorter, querySet, small, resolve, readback]) resource.destroy();
+    }
+    const portable = new GpuRadixSort(device, { maxCount: 16, subgroups: false });
+    expect(portable.timedPasses).toBe(0);
+    const querySet = device.createQuerySet({ type: 'timestamp', count: 2 });
+    expect(() => { portable.encode(device.createCommandEncoder(), keyBuffer, valueBuffer, 16, { querySet, firstIndex: 0, perPass: true }); }).toThrow(/per-pass timestamps need the onesweep or subgroup kernel/);
+    for (const resource of [portable, querySet, keyBuffer, valueBuffer]) resource.destroy();
   }, COMPILE_TIMEOUT);
 
   gpuTest('bad options throw typed errors and build nothing', async ({ device }) => {

@@ -128,6 +128,14 @@ describe('GpuRadixSort on a device with default limits', () => {
       const got = await sorter.sort(keys, values);
       expectArraysEqual(got.values, radixSortReference(keys, values).values);
       sorter.destroy();
+      if (device.features.has('subgroups')) {
+        // The onesweep kernel keeps to 2048-key tiles here, and a request for 4096 says what to raise.
+        const onesweep = new GpuRadixSort(device, { maxCount: 50_000, algorithm: 'onesweep' });
+        expect(onesweep.plan.block).toBe(2048);
+        expectArraysEqual((await onesweep.sort(keys, values)).values, radixSortReference(keys, values).values);
+        onesweep.destroy();
+        expect(() => new GpuRadixSort(device, { maxCount: 16, algorithm: 'onesweep', tileKeys: 4096 })).toThrow(/maxComputeWorkgroupStorageSize/);
+      }
     } finally {
       device.destroy();
     }

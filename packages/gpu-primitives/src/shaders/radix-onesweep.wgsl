@@ -18,7 +18,7 @@
 // polls, the workgroup counts that tile's digits itself and moves on, so the sort stays correct
 // where workgroups are not guaranteed to make progress together.
 //
-// The host prepends `enable subgroups;`, RADIX (256), BLOCK (2048), SCATTER_SIZE, SCATTER_ITEMS
+// The host prepends `enable subgroups;`, RADIX (256), BLOCK (2048 or 4096), SCATTER_SIZE, SCATTER_ITEMS
 // (BLOCK / SCATTER_SIZE), MAX_SUBGROUPS and HISTOGRAM_ITEMS, then subgroup-lanes.wgsl; the
 // host appends subgroup-rank.wgsl (the tile ranking this pass shares with the scatter kernel).
 
@@ -48,8 +48,13 @@ const INCLUSIVE: u32 = 2u;
 const COUNT_MASK: u32 = 0x3fffffffu;
 // Polls of a NOT_READY predecessor before counting its tile here.
 override SPIN_LIMIT: u32 = 256u;
-// Tests only: ignore every published status, so every tile counts all earlier tiles itself.
-override ALWAYS_FALL_BACK: bool = false;
+// Tests only. 1: ignore every published status, so every tile counts all earlier tiles itself.
+// 2: ignore a third of them, in a pattern over tiles and digits, and publish no inclusive
+// totals from odd tiles, so the digits of one tile stall at different predecessors.
+override FALL_BACK: u32 = 0u;
+// Benchmarks only, to time what the look-back costs: skip it and guess each digit's offset from
+// the histogram (the output is NOT sorted).
+override PROFILE_NO_LOOKBACK: bool = false;
 // false: keys only (the value bindings are bound to placeholders and never touched).
 override HAS_VALUES: bool = true;
 
@@ -64,11 +69,10 @@ override HAS_VALUES: bool = true;
 @group(0) @binding(6) var<storage, read_write> digit_offsets: array<atomic<u32>>;
 
 var<workgroup> fallback_counts: array<atomic<u32>, RADIX>;
-var<workgroup> unresolved: atomic<u32>;
-var<workgroup> stuck: atomic<u32>;
-// Plain copies of the two counters, read by everyone through workgroupUniformLoad.
-var<workgroup> unresolved_now: u32;
-var<workgroup> stuck_now: u32;
+// The latest tile (plus one) at which a digit's look-back stalled this round; 0: none.
+var<workgroup> stalled_tile: atomic<u32>;
+// Its plain copy, read by everyone through workgroupUniformLoad.
+var<workgroup> stalled_now: u32;
 var<workgroup> ticket: u32;
 
 /** An f32's bits as a u32 that sorts in the float's order: negatives flipped, positives' sign set. */
@@ -83,12 +87,13 @@ fn ordered_to_float(bits: u32) -> u32 {
 /** The key of pass `pass_index` as read: flipped to unsigned order in the first pass of f32 keys. */
 fn read_key(i: u32) -> u32 {
   let key = keys_in[i];
-  return select(key, float_to_ordered(key), params.float_keys == 1u && params.pass_index == 0u);
+  // `&`, not `&&`: a short-circuit becomes a branch between the loads and the ballots.
+  return select(key, float_to_ordered(key), (params.float_keys == 1u) & (params.pass_index == 0u));
 }
 
 /** The key as written: back to f32 bits in the last pass of f32 keys. */
 fn written_key(key: u32) -> u32 {
-  return select(key, ordered_to_float(key), params.float_keys == 1u && params.pass_index == params.passes - 1u);
+  return select(key, ordered_to_float(key), (params.float_keys == 1u) & (params.pass_index == params.passes - 1u));
 }
 
 /** The key's digit in pass `which` (inverted for a descending sort). */
@@ -102,6 +107,11 @@ fn digit_in_pass(key: u32, which: u32) -> u32 {
 fn digit_of(key: u32) -> u32 {
   let digit = (key >> params.shift) & params.mask;
   return select(digit, params.mask - digit, params.descending == 1u);
+}
+
+/** The digit a key at input index `i` is ranked by: past-the-end keys take the last digit, after every real key. */
+fn tile_digit(key: u32, i: u32) -> u32 {
+  return select(params.mask, digit_of(key), i < params.count);
 }
 
 var<workgroup> histograms: array<atomic<u32>, 4u * RADIX>;
@@ -159,9 +169,9 @@ fn scan_offsets(@builtin(workgroup_id) group_id: vec3<u32>, @builtin(local_invoc
   atomicStore(&digit_offsets[at], scan_rows[local] - own);
 }
 
-/** Tile `t`'s status word for `digit`; NOT_READY always when testing the fallback. */
+/** Tile `t`'s status word for `digit`; NOT_READY where a fallback test says so. */
 fn read_status(t: u32, digit: u32) -> u32 {
-  if (ALWAYS_FALL_BACK) {
+  if ((FALL_BACK == 1u) | ((FALL_BACK == 2u) & ((t + digit) % 3u == 0u))) {
     return 0u;
   }
   return atomicLoad(&status[1u + t * RADIX + digit]);
@@ -187,77 +197,83 @@ fn count_tile(t: u32, local: u32) {
   workgroupBarrier();
 }
 
+/** What the look-back position of a digit holds once the digit's prefix is complete. */
+const FINISHED: i32 = -2;
+
 /**
  * For each digit this invocation owns, the number of keys with that digit in all earlier tiles
  * plus the digit's start in the whole output: where the tile's first key of the digit goes.
- * All digits look back over the same tile at a time, so the fallback can count it together.
+ *
+ * Every digit walks back on its own, without barriers: it adds the aggregates it meets until an
+ * inclusive total (or the start of the input) ends its walk. A digit whose predecessor stays
+ * NOT_READY for SPIN_LIMIT polls stops there; then the workgroup counts the latest tile any
+ * digit stopped at, those digits add its counts and step past it, and the walks go on. Without
+ * stalls that costs one barrier round for the whole tile, not one per tile looked at.
  */
 fn look_back(t: u32, local: u32) -> array<u32, DIGITS_PER_INVOCATION> {
   var prefix = array<u32, DIGITS_PER_INVOCATION>();
-  var done = array<bool, DIGITS_PER_INVOCATION>();
-  var needs_count = array<bool, DIGITS_PER_INVOCATION>();
+  var look = array<i32, DIGITS_PER_INVOCATION>();
   let first_digit = local * DIGITS_PER_INVOCATION;
   let row = params.pass_index * RADIX;
-  if (local == 0u) {
-    atomicStore(&unresolved, RADIX);
+  for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
+    look[j] = i32(t) - 1;
   }
-  var look = i32(t) - 1;
   loop {
-    if (look < 0) {
-      // Before the first tile: the digit's start in the output.
-      for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
-        if (!done[j]) {
-          prefix[j] += atomicLoad(&digit_offsets[row + first_digit + j]);
-          done[j] = true;
-        }
-      }
-      break;
-    }
-    if (local == 0u) {
-      atomicStore(&stuck, 0u);
-    }
-    workgroupBarrier();
     for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
-      if (done[j]) {
-        continue;
-      }
-      var word = read_status(u32(look), first_digit + j);
-      for (var spin = 0u; (word >> 30u) == NOT_READY && spin < SPIN_LIMIT && !ALWAYS_FALL_BACK; spin++) {
-        word = read_status(u32(look), first_digit + j);
-      }
-      let state = word >> 30u;
-      if (state == NOT_READY) {
-        needs_count[j] = true;
-        atomicAdd(&stuck, 1u);
-      } else {
+      let digit = first_digit + j;
+      loop {
+        if (look[j] == FINISHED) {
+          break;
+        }
+        if (look[j] < 0) {
+          // Before the first tile: the digit's start in the output.
+          prefix[j] += atomicLoad(&digit_offsets[row + digit]);
+          look[j] = FINISHED;
+          break;
+        }
+        var word = read_status(u32(look[j]), digit);
+        for (var spin = 0u; (word >> 30u) == NOT_READY && spin < SPIN_LIMIT && FALL_BACK == 0u; spin++) {
+          word = read_status(u32(look[j]), digit);
+        }
+        let state = word >> 30u;
+        if (state == NOT_READY) {
+          // Stalled: tiles are numbered from 1 in stalled_tile so that 0 means none.
+          atomicMax(&stalled_tile, u32(look[j]) + 1u);
+          break;
+        }
         prefix[j] += word & COUNT_MASK;
-        if (state == INCLUSIVE) {
-          done[j] = true;
-          atomicSub(&unresolved, 1u);
-        }
+        look[j] = select(look[j] - 1, FINISHED, state == INCLUSIVE);
       }
     }
     workgroupBarrier();
     if (local == 0u) {
-      stuck_now = atomicLoad(&stuck);
+      stalled_now = atomicLoad(&stalled_tile);
+      atomicStore(&stalled_tile, 0u);
     }
-    if (workgroupUniformLoad(&stuck_now) > 0u) {
-      count_tile(u32(look), local);
-      for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
-        if (needs_count[j]) {
-          prefix[j] += atomicLoad(&fallback_counts[first_digit + j]);
-          needs_count[j] = false;
-        }
-      }
-    }
-    workgroupBarrier();
-    if (local == 0u) {
-      unresolved_now = atomicLoad(&unresolved);
-    }
-    if (workgroupUniformLoad(&unresolved_now) == 0u) {
+    let stalled = workgroupUniformLoad(&stalled_now);
+    if (stalled == 0u) {
       break;
     }
-    look -= 1;
+    count_tile(stalled - 1u, local);
+    for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
+      if (look[j] == i32(stalled) - 1) {
+        prefix[j] += atomicLoad(&fallback_counts[first_digit + j]);
+        look[j] -= 1;
+      }
+    }
+  }
+  return prefix;
+}
+
+/** PROFILE_NO_LOOKBACK: where the digit's keys of tile `t` would go if every tile held its share. */
+fn guessed_prefix(t: u32, first_digit: u32) -> array<u32, DIGITS_PER_INVOCATION> {
+  var prefix = array<u32, DIGITS_PER_INVOCATION>();
+  let row = params.pass_index * RADIX;
+  for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
+    let digit = first_digit + j;
+    let start = atomicLoad(&digit_offsets[row + digit]);
+    let end = select(params.count, atomicLoad(&digit_offsets[row + digit + 1u]), digit + 1u < RADIX);
+    prefix[j] = start + u32(f32(end - start) * f32(t) / f32(params.tiles));
   }
   return prefix;
 }
@@ -270,6 +286,7 @@ fn onesweep(
 ) {
   if (local == 0u) {
     ticket = atomicAdd(&status[0], 1u);
+    atomicStore(&stalled_tile, 0u);
   }
   let t = workgroupUniformLoad(&ticket);
   if (t >= params.tiles) {
@@ -285,16 +302,21 @@ fn onesweep(
   let first = tile_base + subgroup * SCATTER_ITEMS * subgroup_size + lane;
   let below = lanes_below(lane);
   let counters = subgroup * PAIRS;
+  // Few arrays per invocation, since they live in registers: `places` holds each key's rank
+  // in its subgroup, then its position in the sorted tile.
+  // The values are loaded with the keys, so their memory latency overlaps the ranking instead
+  // of following the keys' write-out.
   var keys = array<u32, SCATTER_ITEMS>();
-  var ranks = array<u32, SCATTER_ITEMS>();
-  var digits = array<u32, SCATTER_ITEMS>();
+  var values = array<u32, SCATTER_ITEMS>();
+  var places = array<u32, SCATTER_ITEMS>();
   for (var k = 0u; k < SCATTER_ITEMS; k++) {
     let i = first + k * subgroup_size;
     let key = read_key(min(i, params.count - 1u));
     keys[k] = key;
-    // Past-the-end keys take the last digit, ranked after every real key of the tile.
-    digits[k] = select(params.mask, digit_of(key), i < params.count);
-    ranks[k] = rank_in_subgroup(digits[k], lane, below, counters);
+    if (HAS_VALUES) {
+      values[k] = values_in[min(i, params.count - 1u)];
+    }
+    places[k] = rank_in_subgroup(tile_digit(key, i), lane, below, counters);
   }
   workgroupBarrier();
   total_digits(local, subgroups);
@@ -316,25 +338,37 @@ fn onesweep(
     }
   }
   var start = first_digit_start(local, lane, subgroup);
-
-  let prefix = look_back(t, local);
+  var tile_starts = array<u32, DIGITS_PER_INVOCATION>();
   for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
     let digit = first_digit + j;
-    if (t > 0u) {
-      publish(t, digit, INCLUSIVE, prefix[j] + totals[j]);
-    }
-    let total = digit_start[digit];
-    digit_start[digit] = start;
-    // Where the tile's position p of this digit goes: prefix + p - start (wraps).
-    global_base[digit] = prefix[j] - start;
-    start += total;
+    tile_starts[j] = start;
+    start += digit_start[digit];
+    digit_start[digit] = tile_starts[j];
   }
   workgroupBarrier();
 
-  var positions = array<u32, SCATTER_ITEMS>();
+  // The keys into the sorted tile before the look-back: by the time it starts, more of the
+  // earlier tiles have published their inclusive totals, so the walks are shorter.
   for (var k = 0u; k < SCATTER_ITEMS; k++) {
-    positions[k] = tile_position(digits[k], ranks[k], counters);
-    tile[positions[k]] = keys[k];
+    places[k] = tile_position(tile_digit(keys[k], first + k * subgroup_size), places[k], counters);
+    tile[places[k]] = keys[k];
+  }
+
+  var prefix = array<u32, DIGITS_PER_INVOCATION>();
+  if (PROFILE_NO_LOOKBACK) {
+    prefix = guessed_prefix(t, first_digit);
+  } else {
+    prefix = look_back(t, local);
+  }
+  for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
+    let digit = first_digit + j;
+    // (The fallback test that ignores some statuses also leaves odd tiles at AGGREGATE, so that
+    // looks back go past them and stall at different depths.)
+    if (t > 0u && !(FALL_BACK == 2u && t % 2u == 1u)) {
+      publish(t, digit, INCLUSIVE, prefix[j] + totals[j]);
+    }
+    // Where the tile's position p of this digit goes: prefix + p - start (wraps).
+    global_base[digit] = prefix[j] - tile_starts[j];
   }
   workgroupBarrier();
   var out_digits = array<u32, SCATTER_ITEMS>();
@@ -347,6 +381,6 @@ fn onesweep(
     }
   }
   if (HAS_VALUES) {
-    scatter_values(first, subgroup_size, local, params.count, real_in_tile, &positions, &out_digits);
+    scatter_held_values(local, real_in_tile, &places, &values, &out_digits);
   }
 }

@@ -32,11 +32,11 @@ fn clear_subgroup_counts(local: u32, subgroups: u32) {
  * The rank of this lane's key (of `digit`) among the keys of the same digit that its subgroup
  * ranked before, counting earlier steps through the subgroup's counters at `counters`.
  */
-fn rank_in_subgroup(digit: u32, lane: u32, below: vec4<u32>, counters: u32) -> u32 {
-  var peers = subgroupBallot(true);
+fn rank_in_subgroup(digit: u32, lane: u32, below: LaneMask, counters: u32) -> u32 {
+  var peers = ballot(true);
   for (var bit = 0u; bit < 8u; bit++) {
     let one = ((digit >> bit) & 1u) == 1u;
-    let votes = subgroupBallot(one);
+    let votes = ballot(one);
     peers &= select(~votes, votes, one);
   }
   let leader = lowest_lane(peers);
@@ -111,6 +111,25 @@ fn scatter_values(first: u32, subgroup_size: u32, local: u32, count: u32, real: 
       tile[(*positions)[k]] = values_in[i];
     }
   }
+  write_tile_values(local, real, out_digits);
+}
+
+/**
+ * The values follow the keys' permutation through the tile: the value the invocation loaded
+ * with its k-th key goes to tile position positions[k] (padding slots hold anything), then out
+ * to global_base[digit] + position for the first `real` positions. Contains barriers; the keys'
+ * write-out must be done with the tile.
+ */
+fn scatter_held_values(local: u32, real: u32, positions: ptr<function, array<u32, SCATTER_ITEMS>>, held: ptr<function, array<u32, SCATTER_ITEMS>>, out_digits: ptr<function, array<u32, SCATTER_ITEMS>>) {
+  workgroupBarrier();
+  for (var k = 0u; k < SCATTER_ITEMS; k++) {
+    tile[(*positions)[k]] = (*held)[k];
+  }
+  write_tile_values(local, real, out_digits);
+}
+
+/** The values in the sorted tile out to global_base[digit] + position. Contains a barrier first. */
+fn write_tile_values(local: u32, real: u32, out_digits: ptr<function, array<u32, SCATTER_ITEMS>>) {
   workgroupBarrier();
   for (var k = 0u; k < SCATTER_ITEMS; k++) {
     let at = k * SCATTER_SIZE + local;
