@@ -1,104 +1,127 @@
-// The README's figures, measured on this machine: full and one-file incremental compiles of the
-// sample project (in process, as --watch runs them, and as a fresh `cuttle-engine compile`
-// process), and streamed frames per second on loopback at 640x360 and 1280x720 with a tool that
-// acknowledges every frame. Run: pnpm --filter @cuttle/engine figures
-import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+// The README's figures, measured on the machine it runs on: full and one-file incremental
+// compiles of the sample project (in process, as --watch runs them, and as a fresh compile
+// process), streamed frames per second on loopback with a tool that acknowledges every frame,
+// and edit-to-frame over the protocol (write the source, compile, `reload`, first frame of the
+// new generation). Runs from source (`pnpm --filter @cuttle/engine figures`) or bundled for the
+// GPU machine (`bash tooling/scripts/device-engine.sh`); either way the engine is this same
+// script started again with `--engine <cli arguments>`, in its own process.
+//   figures.ts [--sample <dir>] [--out <file.json>] [--quick]
+//   figures.ts --engine <cuttle-engine arguments>
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import WebSocket from 'ws';
+import { main } from '../src/cli.ts';
 import { compileProject } from '../src/compiler/compile-project.ts';
-import { BIN, SAMPLE, startCli } from '../test/helpers.ts';
+import { streamFrames, editToFrame } from './stream-client.ts';
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-const round = (x: number): number => Math.round(x * 10) / 10;
-const dir = mkdtempSync(join(tmpdir(), 'cuttle-figures-'));
-const source = join(dir, 'sample');
-cpSync(SAMPLE, source, { recursive: true });
-const figures: Record<string, unknown> = { date: new Date().toISOString().slice(0, 10), node: process.version, cpu: `${cpus()[0]?.model ?? 'unknown'} x ${cpus().length}` };
-
-// Compiles.
-const full: number[] = [];
-for (let i = 0; i < 5; i++) {
-  const out = join(dir, `full${i}`);
-  const t0 = performance.now();
-  const report = await compileProject(source, out);
-  full.push(performance.now() - t0);
-  if (report.failed.length > 0 || report.compiled.length !== 26) throw new Error('the full compile did not build the 26 resources');
+const args = process.argv.slice(2);
+if (args[0] === '--engine') {
+  process.exitCode = await main(args.slice(1));
+} else {
+  await measure();
 }
-const out = join(dir, 'full0');
-const incremental = async (file: string, expected: number): Promise<number> => {
-  const times: number[] = [];
-  for (let i = 0; i < 7; i++) {
-    appendFileSync(join(source, file), `\n// edit ${i}\n`);
-    const t0 = performance.now();
-    const report = await compileProject(source, out);
-    times.push(performance.now() - t0);
-    if (report.compiled.length !== expected) throw new Error(`${file}: rebuilt ${report.compiled.length}, expected ${expected}`);
+
+/** This script again (with the loader flags it was started with), running the engine CLI. */
+function engineProcess(cliArgs: string[]): string[] {
+  return [...process.execArgv, process.argv[1]!, '--engine', ...cliArgs];
+}
+
+function option(name: string): string | undefined {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+}
+
+async function measure(): Promise<void> {
+  const quick = args.includes('--quick');
+  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+  const round = (x: number): number => Math.round(x * 10) / 10;
+  const dir = mkdtempSync(join(tmpdir(), 'cuttle-figures-'));
+  const source = join(dir, 'sample');
+  cpSync(option('--sample') ?? join(import.meta.dirname, '..', 'sample'), source, { recursive: true });
+  const figures: Record<string, unknown> = { date: new Date().toISOString().slice(0, 10), node: process.version, cpu: `${cpus()[0]?.model ?? 'unknown'} x ${cpus().length}` };
+  let engine: ChildProcess | undefined;
+  try {
+    const progress = (what: string): void => { console.error(`[figures] ${what}`); };
+    // Compiles.
+    progress('compiles');
+    const full: number[] = [];
+    for (let i = 0; i < (quick ? 1 : 5); i++) {
+      const t0 = performance.now();
+      const report = await compileProject(source, join(dir, `full${i}`));
+      full.push(performance.now() - t0);
+      if (report.failed.length > 0 || report.compiled.length !== 26) throw new Error('the full compile did not build the 26 resources');
+    }
+    const out = join(dir, 'full0');
+    const incremental = async (file: string, expected: number): Promise<number> => {
+      const times: number[] = [];
+      for (let i = 0; i < (quick ? 1 : 7); i++) {
+        appendFileSync(join(source, file), `\n// edit ${i}\n`);
+        const t0 = performance.now();
+        const report = await compileProject(source, out);
+        times.push(performance.now() - t0);
+        if (report.compiled.length !== expected) throw new Error(`${file}: rebuilt ${report.compiled.length}, expected ${expected}`);
+      }
+      return round(median(times));
+    };
+    const compile: Record<string, number> = {
+      fullMs: round(median(full)),
+      oneMaterialMs: await incremental('materials/wood.material', 1),
+      oneLevelMs: await incremental('levels/courtyard.level', 1),
+      oneUnitAndItsLevelMs: await incremental('units/crate.unit', 2),
+    };
+    const cli: number[] = [];
+    for (let i = 0; i < (quick ? 1 : 3); i++) {
+      appendFileSync(join(source, 'materials/wood.material'), '\n');
+      const t0 = performance.now();
+      const run = spawnSync(process.execPath, engineProcess(['compile', source, out, '--quiet']));
+      cli.push(performance.now() - t0);
+      if (run.status !== 0) throw new Error(`the compile process failed: ${run.stderr.toString()}`);
+    }
+    compile.oneMaterialAsProcessMs = round(median(cli));
+    figures.compile = compile;
+
+    // The engine, in its own process.
+    progress('starting the engine');
+    const token = 'figures-token-0123456789';
+    engine = spawn(process.execPath, engineProcess(['run', '--slave', out, '--token', token, '--json']), { stdio: ['ignore', 'pipe', 'inherit'] });
+    const url = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      engine!.on('exit', (code) => { reject(new Error(`the engine exited (${code}) before listening`)); });
+      engine!.stdout!.on('data', (d: Buffer) => {
+        text += d.toString();
+        const line = text.split('\n').find((l) => l.includes('"listening"'));
+        if (line) resolve((JSON.parse(line) as { url: string }).url);
+      });
+    });
+    const seconds = quick ? 2 : 10;
+    progress('streaming');
+    figures.stream640x360 = await streamFrames(url, token, { width: 640, height: 360, seconds });
+    figures.stream1280x720 = await streamFrames(url, token, { width: 1280, height: 720, seconds: seconds * 1.5 });
+    figures.stream1280x720NoSsao = await streamFrames(url, token, { width: 1280, height: 720, seconds: seconds * 1.5, ssao: false });
+    figures.stream640x360NoSsao = await streamFrames(url, token, { width: 640, height: 360, seconds, ssao: false });
+
+    // Edit to frame: the wood material's colour, changed and changed back, then compiled here
+    // (as --watch would, without its 25 ms gathering) and reloaded by the engine.
+    const wood = join(source, 'materials/wood.material');
+    const original = readFileSync(wood, 'utf8');
+    const edits = quick ? 2 : 9;
+    progress('edits to frames');
+    let written = 0; // every write toggles the colour, so every compile has something to rebuild
+    for (const [width, height] of [[640, 384], [1280, 720]] as const) {
+      figures[`editToFrame${width}x${height}`] = await editToFrame(url, token, { width, height, edits, resource: 'materials/wood.material' }, async () => {
+        writeFileSync(wood, original.replace('base_color = [1 1 1 1]', written++ % 2 === 0 ? 'base_color = [1 0.4 0.2 1]' : 'base_color = [1 1 1 1]'));
+        const report = await compileProject(source, out);
+        if (report.compiled.length !== 1) throw new Error(`the material edit rebuilt ${report.compiled.length} resources`);
+      });
+    }
+  } finally {
+    engine?.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
   }
-  return round(median(times));
-};
-figures.compile = {
-  fullMs: round(median(full)),
-  oneMaterialMs: await incremental('materials/wood.material', 1),
-  oneLevelMs: await incremental('levels/courtyard.level', 1),
-  oneUnitAndItsLevelMs: await incremental('units/crate.unit', 2),
-  nothingChangedMs: round(median(await Promise.all([0, 1, 2].map(async () => {
-    const t0 = performance.now();
-    await compileProject(source, out);
-    return performance.now() - t0;
-  })))),
-};
-const cli: number[] = [];
-for (let i = 0; i < 3; i++) {
-  appendFileSync(join(source, 'materials/wood.material'), '\n');
-  const t0 = performance.now();
-  spawnSync(process.execPath, [BIN, 'compile', source, out, '--quiet']);
-  cli.push(performance.now() - t0);
+  const text = JSON.stringify(figures, null, 1);
+  const outFile = option('--out');
+  if (outFile) writeFileSync(outFile, text);
+  console.log(text);
+  process.exit(0);
 }
-(figures.compile as Record<string, number>).oneMaterialAsProcessMs = round(median(cli));
-
-// Streaming.
-const engine = startCli(['run', '--slave', out, '--token', 'figures-token-0123456789', '--json']);
-const url = await new Promise<string>((resolve) => {
-  let text = '';
-  engine.stdout!.on('data', (d: Buffer) => {
-    text += d.toString();
-    const line = text.split('\n').find((l) => l.includes('"listening"'));
-    if (line) resolve((JSON.parse(line) as { url: string }).url);
-  });
-});
-const stream = (width: number, height: number, seconds: number, ssao = true): Promise<{ fps: number; kbPerFrame: number; frameMs: number }> =>
-  new Promise((resolve) => {
-    const ws = new WebSocket(url, ['cuttle.v1', 'token.figures-token-0123456789']);
-    let frames = 0, bytes = 0, start = 0;
-    const totals: number[] = [];
-    ws.on('open', () => {
-      ws.send(JSON.stringify({ type: 'profiler', enable: true }));
-      ws.send(JSON.stringify({ type: 'frame', width, height, fps: 60, quality: 75, ssao }));
-    });
-    ws.on('message', (data: Buffer, binary) => {
-      if (!binary) {
-        const m = JSON.parse(data.toString()) as { type: string; cpu?: { total: number } };
-        if (m.type === 'profiler' && start > 0) totals.push(m.cpu!.total);
-        return;
-      }
-      ws.send(JSON.stringify({ type: 'frame', ack: data.readUInt32LE(4) }));
-      if (frames === 0 && start === 0 && data.readUInt32LE(4) >= 3) start = performance.now(); // after warm-up
-      if (start === 0) return;
-      frames++;
-      bytes += data.length;
-      if (performance.now() - start > seconds * 1000) {
-        ws.close();
-        resolve({ fps: round(frames / ((performance.now() - start) / 1000)), kbPerFrame: Math.round(bytes / frames / 1024), frameMs: round(median(totals)) });
-      }
-    });
-  });
-figures.stream640x360 = await stream(640, 360, 10);
-figures.stream1280x720 = await stream(1280, 720, 15);
-figures.stream1280x720NoSsao = await stream(1280, 720, 15, false);
-figures.stream640x360NoSsao = await stream(640, 360, 10, false);
-engine.kill('SIGTERM');
-rmSync(dir, { recursive: true, force: true });
-console.log(JSON.stringify(figures, null, 1));
-process.exit(0);

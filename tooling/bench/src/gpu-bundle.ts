@@ -25,6 +25,17 @@ export async function bundleGpuBench(packageQuery: string, outDir = join(workspa
     ].join('\n'),
   );
   const outfile = join(outDir, `${short}-gpu-bench.mjs`);
+  await bundleNodeScript(entry, outfile);
+  return outfile;
+}
+
+/**
+ * Bundles one TypeScript entry into an ESM file for plain Node (the GPU machine has no
+ * node_modules): workspace packages from src/, WGSL inlined; `webgpu` and `external` stay
+ * imports, resolved at run time (Dawn comes from CUTTLE_DAWN there). `commonJsDependencies`
+ * gives the bundle a `require` for CommonJS packages that load Node built-ins.
+ */
+export async function bundleNodeScript(entry: string, outfile: string, external: readonly string[] = [], commonJsDependencies = false): Promise<void> {
   await build({
     entryPoints: [entry],
     outfile,
@@ -33,9 +44,10 @@ export async function bundleGpuBench(packageQuery: string, outDir = join(workspa
     format: 'esm',
     target: 'node20',
     conditions: ['@cuttle/source'],
-    external: ['webgpu'],
+    external: ['webgpu', ...external],
     plugins: [rawTextPlugin()],
+    // Bundled CommonJS dependencies (ws) call require() for Node built-ins, which ESM lacks.
+    ...(commonJsDependencies ? { banner: { js: "import { createRequire as __cuttleRequire } from 'node:module'; const require = __cuttleRequire(import.meta.url);" } } : {}),
     logLevel: 'warning',
   });
-  return outfile;
 }

@@ -1,13 +1,13 @@
 // The GPU benchmark path end to end: bundle a package's bench/*.gpu.ts into one file, run it
 // under plain Node from a folder with no node_modules (as on the GPU machine), read the JSON.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { BenchReport } from '../src/index.ts';
-import { bundleGpuBench } from '../src/gpu-bundle.ts';
+import { bundleGpuBench, bundleNodeScript } from '../src/gpu-bundle.ts';
 
 const skipGpu = process.env.CUTTLE_GPU_TESTS === 'skip';
 
@@ -29,3 +29,27 @@ test.skipIf(skipGpu)('a bundled GPU benchmark runs with CUTTLE_DAWN and prints t
   expect(report.cases[0]!.unit).toBe('GB/s moved');
   expect(report.cases[0]!.ours).toBeGreaterThan(0);
 }, 120_000);
+
+test('bundleNodeScript: WGSL inlined, CommonJS dependencies get a require, externals stay imports', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cuttle-node-bundle-'));
+  writeFileSync(join(dir, 'shader.wgsl'), '@compute @workgroup_size(1) fn main() {}\n');
+  // A CommonJS module that loads a Node built-in with require(), as ws does.
+  writeFileSync(join(dir, 'events-dep.cjs'), "const { EventEmitter } = require('node:events');\nmodule.exports = { kind: typeof EventEmitter };\n");
+  writeFileSync(
+    join(dir, 'entry.ts'),
+    [
+      "import shader from './shader.wgsl?raw';",
+      "import dep from './events-dep.cjs';",
+      'const load = (): Promise<unknown> => import(String(process.env.NEVER_SET ?? "left-out-addon"));',
+      'console.log(JSON.stringify({ wgsl: shader.includes("@compute"), dep: dep.kind, lazy: typeof load }));',
+      '',
+    ].join('\n'),
+  );
+  const out = join(dir, 'out', 'script.mjs');
+  await bundleNodeScript(join(dir, 'entry.ts'), out, ['left-out-addon'], true);
+  const printed = execFileSync(process.execPath, [out], { cwd: dirname(out), encoding: 'utf8' });
+  expect(JSON.parse(printed)).toEqual({ wgsl: true, dep: 'function', lazy: 'function' });
+  // Without the require shim the same bundle fails on the CommonJS dependency.
+  await bundleNodeScript(join(dir, 'entry.ts'), out, ['left-out-addon'], false);
+  expect(() => execFileSync(process.execPath, [out], { cwd: dirname(out), stdio: 'pipe' })).toThrow(/Dynamic require of "node:events" is not supported/);
+}, 60_000);

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Prepares the engine's figures (apps/engine/bench/figures.ts: compiles, streamed frames per
+# second, edit to frame over the protocol) for the GPU machine and prints the command to run.
+#
+#   bash tooling/scripts/device-engine.sh
+#
+# The script is bundled with the engine into .device/engine/figures.mjs (it starts itself again
+# as the engine); sharp, a native addon, travels beside it as a tar.xz of its store folder (sharp,
+# @img/sharp-linux-x64, @img/sharp-libvips-linux-x64 and their two small dependencies). The
+# sample project comes with the working tree. Costs about 7 MiB of carry on top of pack.sh's.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+pack=../shared/device/pack.sh
+[ -f "$pack" ] || { echo "device-engine: $pack not found (it ships beside the repository in shared/device/)" >&2; exit 2; }
+
+bash "$pack" >/dev/null
+mkdir -p .device/engine
+pnpm -s bundle:node apps/engine/bench/figures.ts .device/engine/figures.mjs --external sharp
+store=$(dirname "$(readlink -f apps/engine/node_modules/sharp)")
+modules=()
+for name in sharp @img detect-libc semver; do
+  [ -e "$store/$name" ] || { echo "device-engine: $store/$name is missing (pnpm install first)" >&2; exit 1; }
+  modules+=("$name")
+done
+tar -C "$store" --dereference -cf - "${modules[@]}" | xz -T2 -6 > .device/engine/sharp-modules.tar.xz
+
+cat <<MSG
+Packed the engine figures into .device/ ($(du -sh .device | cut -f1) to carry).
+On the GPU machine (device tool, carry [".device"], timeout_s about 200):
+  source .device/env.sh && mkdir -p .device/engine/node_modules && tar -xJf .device/engine/sharp-modules.tar.xz -C .device/engine/node_modules && \$NODE .device/engine/figures.mjs --sample apps/engine/sample --out \$OUT/engine.json
+The figures come back as JSON; the README's Figures section takes them by hand.
+MSG
