@@ -48,7 +48,8 @@ On the GPU machine (device tool, carry [".device"], timeout_s $((total + 30))):
   $command
 Then here, for each package with the report that came back:
   pnpm bench <package> --from <files_at>/<package>.json --write
-(A report made with --only holds only those rows, and --write replaces the whole GPU table:
-write partial reports into BENCHMARKS.md by hand, or run the whole suite.)
+(A report made with --only, or cut short by a time limit, is saved after every case and marked
+"partial"; --write refuses it, since it would replace the whole GPU table: copy its rows into
+BENCHMARKS.md by hand, or run the whole suite.)
 MSG
 [ "$total" -le 540 ] || echo "device-batch: ${total} s is more than one call should hold (600 s with start-up); split the batch." >&2

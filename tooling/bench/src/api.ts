@@ -53,4 +53,9 @@ export interface BenchReport {
   date: string;
   cases: CaseResult[];
   notes?: string;
+  /**
+   * Set when the report holds fewer cases than its suite defines, saying why (an `--only`
+   * filter, or a run stopped early). BENCHMARKS.md is never rewritten from such a report.
+   */
+  partial?: string;
 }

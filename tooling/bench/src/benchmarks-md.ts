@@ -20,6 +20,9 @@ function section(report: BenchReport): string {
 
 /** Rewrites (or adds) the report's section of a BENCHMARKS.md, keeping everything else. */
 export function writeBenchmarksMd(path: string, report: BenchReport): void {
+  if (report.partial) {
+    throw new Error(`${report.package}: this report is partial (${report.partial}); writing it would replace the whole table with its rows. Copy them into ${path} by hand, or run the whole suite.`);
+  }
   const current = existsSync(path) ? readFileSync(path, 'utf8') : `# ${report.package} benchmarks\n`;
   const start = `<!-- bench:${report.suite}:start -->`;
   const end = `<!-- bench:${report.suite}:end -->`;

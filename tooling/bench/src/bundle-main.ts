@@ -11,21 +11,25 @@ export async function runBundleMain(suites: readonly BenchSuite[], argv: readonl
   };
   try {
     const flags = parseFlags(argv);
+    const outIndex = argv.indexOf('--out');
+    const out = outIndex >= 0 ? argv[outIndex + 1] : undefined;
+    const save = (reports: BenchReport[]): void => {
+      if (out && reports.length > 0) writeFileSync(out, `${JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2)}\n`);
+    };
     // Suite by suite: a suite that throws (a failed verification, say) costs its own rows only.
-    // Device time is scarce, and the suites that finished are still written.
+    // Device time is scarce, and the suites that finished are still written; after every case
+    // the report so far is saved too (marked partial), in case the call's time limit ends it.
     const finished: BenchReport[] = [];
     for (const suite of suites) {
       try {
-        finished.push(...(await runSuites([suite], { ...flags, write: false })));
+        finished.push(...(await runSuites([suite], { ...flags, write: false }, (sofar) => { save(mergeReports([...finished, sofar])); })));
       } catch (error) {
         fail(error);
       }
     }
     const reports = mergeReports(finished);
     emitReports(reports, { ...flags, write: false });
-    const outIndex = argv.indexOf('--out');
-    const out = outIndex >= 0 ? argv[outIndex + 1] : undefined;
-    if (out && reports.length > 0) writeFileSync(out, `${JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2)}\n`);
+    save(reports);
   } catch (error) {
     fail(error);
   }

@@ -36,6 +36,7 @@ export function mergeReports(reports: readonly BenchReport[]): BenchReport[] {
     else {
       existing.cases.push(...report.cases);
       if (report.notes) existing.notes = existing.notes ? `${existing.notes}\n\n${report.notes}` : report.notes;
+      if (report.partial) existing.partial = existing.partial ? `${existing.partial}; ${report.partial}` : report.partial;
     }
   }
   return [...merged.values()];
@@ -46,7 +47,7 @@ export function emitReports(reports: readonly BenchReport[], flags: MainFlags, p
   if (flags.json) {
     process.stdout.write(`${JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2)}\n`);
   } else {
-    for (const report of reports) console.log(`\n${formatTextTable(report)}`);
+    for (const report of reports) console.log(`\n${formatTextTable(report)}${report.partial ? `\n(partial report: ${report.partial})` : ''}`);
   }
   if (flags.write) {
     if (!packageDirOf) throw new Error('--write needs the workspace: run it through `pnpm bench`.');
@@ -59,11 +60,11 @@ export function emitReports(reports: readonly BenchReport[], flags: MainFlags, p
 }
 
 /** Runs suites one after another, logging progress to stderr so stdout stays JSON. */
-export async function runSuites(suites: readonly BenchSuite[], flags: MainFlags): Promise<BenchReport[]> {
+export async function runSuites(suites: readonly BenchSuite[], flags: MainFlags, onCase?: (report: BenchReport) => void): Promise<BenchReport[]> {
   const reports: BenchReport[] = [];
   for (const suite of suites) {
     console.error(`${suite.package} (${suite.kind})`);
-    reports.push(await runSuite(suite, { rounds: flags.rounds, only: flags.only, log: (line) => { console.error(line); } }));
+    reports.push(await runSuite(suite, { rounds: flags.rounds, only: flags.only, log: (line) => { console.error(line); }, ...(onCase ? { onCase } : {}) }));
   }
   return mergeReports(reports);
 }

@@ -8,6 +8,11 @@ export interface RunOptions {
   /** Runs only the cases whose name contains this text. */
   only?: string | undefined;
   log?: (line: string) => void;
+  /**
+   * Called after every case with the report so far (marked partial until the last case), so
+   * a run cut short, by a device call's time limit say, still leaves the rows it finished.
+   */
+  onCase?: (report: BenchReport) => void;
 }
 
 async function runCase(benchCase: BenchCase, rounds: number): Promise<CaseResult> {
@@ -33,21 +38,24 @@ export async function runSuite(suite: BenchSuite, options: RunOptions = {}): Pro
     const only = options.only;
     const cases = only === undefined ? all : all.filter((benchCase) => benchCase.name.includes(only));
     const results: CaseResult[] = [];
-    for (const benchCase of cases) {
-      log(`  ${benchCase.name} ...`);
-      results.push(await runCase(benchCase, options.rounds ?? benchCase.rounds ?? suite.rounds));
-    }
-    const report: BenchReport = {
+    const report = (partial: string | undefined): BenchReport => ({
       package: suite.package,
       suite: suite.kind,
       node: process.version,
       cpu: describeCpu(),
       gpu: definition.gpu?.() ?? null,
       date: new Date().toISOString().slice(0, 10),
-      cases: results,
-    };
-    if (definition.notes) report.notes = definition.notes;
-    return report;
+      cases: [...results],
+      ...(definition.notes ? { notes: definition.notes } : {}),
+      ...(partial ? { partial } : {}),
+    });
+    const filtered = cases.length < all.length ? `--only ${JSON.stringify(only)}: ${cases.length} of ${all.length} cases` : undefined;
+    for (const benchCase of cases) {
+      log(`  ${benchCase.name} ...`);
+      results.push(await runCase(benchCase, options.rounds ?? benchCase.rounds ?? suite.rounds));
+      options.onCase?.(report(results.length < cases.length ? `stopped after ${results.length} of ${all.length} cases` : filtered));
+    }
+    return report(filtered);
   } finally {
     await definition.teardown?.();
   }

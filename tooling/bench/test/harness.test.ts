@@ -46,6 +46,27 @@ describe('runSuite', () => {
     const report = await runSuite(suite, { only: 'sort' });
     expect(report.cases.map((c) => c.case)).toEqual(['sort 2^20', 'sort 2^24']);
     expect(ran).toEqual(['sort 2^20', 'sort 2^24']);
+    expect(report.partial).toBe('--only "sort": 2 of 3 cases');
+  });
+
+  test('after every case the report so far is handed out, partial until the run is whole', async () => {
+    const suite = defineSuite({
+      package: '@cuttle/example',
+      rounds: 1,
+      cases: ['a', 'b', 'c'].map((name) => ({ name, unit: 'ops/s', higherIsBetter: true, ours: () => 1, peers: {} })),
+    });
+    const seen: BenchReport[] = [];
+    const report = await runSuite(suite, { onCase: (sofar) => { seen.push(sofar); } });
+    expect(seen.map((r) => [r.cases.length, r.partial])).toEqual([[1, 'stopped after 1 of 3 cases'], [2, 'stopped after 2 of 3 cases'], [3, undefined]]);
+    expect(report.partial).toBeUndefined();
+  });
+
+  test('a partial report never rewrites BENCHMARKS.md', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'cuttle-partial-')), 'BENCHMARKS.md');
+    writeFileSync(path, '# kept\n');
+    const partial: BenchReport = { package: '@cuttle/example', suite: 'gpu', node: 'v20', cpu: 'x', gpu: 'y', date: '2026-11-23', cases: [], partial: 'stopped after 4 of 9 cases' };
+    expect(() => { writeBenchmarksMd(path, partial); }).toThrow(/partial \(stopped after 4 of 9 cases\).*by hand/);
+    expect(readFileSync(path, 'utf8')).toBe('# kept\n');
   });
 
   test('setup runs before cases are built and teardown runs even when a case throws', async () => {
