@@ -58,7 +58,6 @@ export interface GpuRadixSortOptions {
 const ONESWEEP_EXTRA_STORAGE = 256 * 4 + 3 * 4;
 const ONESWEEP_TILES = [2048, 4096] as const;
 
-/** The onesweep or subgroup plan when the device can run it (and the caller allows it), else the portable one. */
 interface ChosenPlan {
   plan: RadixPlan;
   maxSubgroups: number;
@@ -66,6 +65,7 @@ interface ChosenPlan {
   laneWords: LaneWords;
 }
 
+/** The onesweep or subgroup plan when the device can run it (and the caller allows it), else the portable one. */
 function choosePlan(device: GPUDevice, allowSubgroups: boolean, onesweep: boolean, tileKeys: number | undefined): ChosenPlan {
   // adapterInfo on GPUDevice is recent; without it assume the widest range WebGPU allows.
   const info = (device as Partial<Pick<GPUDevice, 'adapterInfo'>>).adapterInfo;
@@ -136,6 +136,8 @@ export class GpuRadixSort {
     const tileKeys: number | undefined = options.tileKeys;
     if (tileKeys !== undefined && !(ONESWEEP_TILES as readonly number[]).includes(tileKeys)) throw new GpuPrimitivesError(`tileKeys must be 2048 or 4096, got ${tileKeys}.`);
     if (tileKeys !== undefined && algorithm !== 'onesweep') throw new GpuPrimitivesError(`tileKeys sets the onesweep kernel's tile; this instance runs algorithm '${algorithm}'.`);
+    const fallBack: string | undefined = options.lookbackFallsBack;
+    if (fallBack !== undefined && fallBack !== 'always' && fallBack !== 'sometimes') throw new GpuPrimitivesError(`lookbackFallsBack must be 'always' or 'sometimes', got ${fallBack}.`);
     const chosen = choosePlan(device, options.subgroups ?? true, algorithm === 'onesweep', tileKeys);
     const { plan, maxSubgroups } = chosen;
     const laneWords: LaneWords = options.wideLaneMasks === true ? 4 : chosen.laneWords;

@@ -226,6 +226,7 @@ describe('GpuRadixSort, onesweep kernel, against the reference', () => {
     expect(() => new GpuRadixSort(device, { maxCount: 16, keysOnly: true })).toThrow(/keysOnly needs the onesweep kernel/);
     expect(() => new GpuRadixSort(device, { maxCount: 16, keyType: 'f32' })).toThrow(/keyType 'f32' needs the onesweep kernel/);
     expect(() => new GpuRadixSort(device, { maxCount: 16, keyType: 'f64' as 'f32' })).toThrow(/keyType must be/);
+    expect(() => new GpuRadixSort(device, { maxCount: 16, algorithm: 'onesweep', lookbackFallsBack: 'often' as 'always' })).toThrow(/lookbackFallsBack must be/);
     if (!device.features.has('subgroups')) return;
     expect(() => new GpuRadixSort(device, { maxCount: 16, keyType: 'f32', keyBits: 16, algorithm: 'onesweep' })).toThrow(/keyBits 16/);
     const keysOnly = new GpuRadixSort(device, { maxCount: 16, algorithm: 'onesweep', keysOnly: true });

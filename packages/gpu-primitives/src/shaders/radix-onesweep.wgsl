@@ -9,18 +9,20 @@
 // scan_offsets: one workgroup per pass turns its 256 counts into exclusive starts in place.
 // onesweep: each workgroup takes a tile by ticket (so every earlier tile belongs to a workgroup
 //   that has started), ranks its keys per digit with subgroup ballots (as the scatter of
-//   radix-sort-subgroups.wgsl does), publishes its per-digit counts, looks back over earlier
-//   tiles for each digit's running total, publishes its inclusive totals, and writes keys and
-//   values through a locally sorted tile so neighbouring invocations write neighbouring words.
+//   radix-sort-subgroups.wgsl does), publishes its per-digit counts, sorts the keys into the
+//   tile in workgroup memory, looks back over earlier tiles for each digit's running total,
+//   publishes its inclusive totals, and writes keys and values out in the sorted tile's order,
+//   so neighbouring invocations write neighbouring words.
 //
 // A (tile, digit) status is one atomic word: state in the top two bits, a 30-bit count below
 // (sorts are limited to 2^30 - 1 pairs). When a predecessor stays NOT_READY for SPIN_LIMIT
 // polls, the workgroup counts that tile's digits itself and moves on, so the sort stays correct
 // where workgroups are not guaranteed to make progress together.
 //
-// The host prepends `enable subgroups;`, RADIX (256), BLOCK (2048 or 4096), SCATTER_SIZE, SCATTER_ITEMS
-// (BLOCK / SCATTER_SIZE), MAX_SUBGROUPS and HISTOGRAM_ITEMS, then subgroup-lanes.wgsl; the
-// host appends subgroup-rank.wgsl (the tile ranking this pass shares with the scatter kernel).
+// The host prepends `enable subgroups;`, RADIX (256), BLOCK (2048 or 4096), SCATTER_SIZE,
+// SCATTER_ITEMS (BLOCK / SCATTER_SIZE), MAX_SUBGROUPS and HISTOGRAM_ITEMS, then the ballot-mask
+// helpers (subgroup-lanes.wgsl, or subgroup-lanes-narrow.wgsl for subgroups of at most 32
+// lanes); it appends subgroup-rank.wgsl (the tile ranking this pass shares with the scatter).
 
 struct Params {
   count: u32,

@@ -1,4 +1,4 @@
-// The subgroup scatter of the radix sort (after radix-common.wgsl, subgroup-lanes.wgsl and
+// The subgroup scatter of the radix sort (after radix-common.wgsl, subgroup-lanes(-narrow).wgsl and
 // subgroup-rank.wgsl, in a module that enables subgroups): 8 bits per pass. Same contract as
 // the portable scatter in radix-sort.wgsl, with three differences that matter for speed:
 //

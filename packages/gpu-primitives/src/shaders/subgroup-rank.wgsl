@@ -1,6 +1,6 @@
 // Ranking a tile of keys by digit with subgroup ballots, shared by the subgroup scatter
 // (radix-sort-subgroups.wgsl) and the one-sweep pass (radix-onesweep.wgsl). After
-// subgroup-lanes.wgsl; the including module declares RADIX, BLOCK, SCATTER_SIZE,
+// subgroup-lanes.wgsl or subgroup-lanes-narrow.wgsl; the including module declares RADIX, BLOCK, SCATTER_SIZE,
 // SCATTER_ITEMS, MAX_SUBGROUPS and the `values_in` / `values_out` bindings.
 //
 // Eight ballots give every lane the mask of lanes holding the same digit, so a key's rank
