@@ -1,7 +1,7 @@
 // Ranking a tile of keys by digit with subgroup ballots, shared by the subgroup scatter
 // (radix-sort-subgroups.wgsl) and the one-sweep pass (radix-onesweep.wgsl). After
-// subgroup-lanes.wgsl or subgroup-lanes-narrow.wgsl; the including module declares RADIX, BLOCK, SCATTER_SIZE,
-// SCATTER_ITEMS, MAX_SUBGROUPS and the `values_in` / `values_out` bindings.
+// subgroup-lanes.wgsl or subgroup-lanes-narrow.wgsl; the including module declares RADIX,
+// BLOCK, SCATTER_SIZE, SCATTER_ITEMS, MAX_SUBGROUPS and the `values_in` / `values_out` bindings.
 //
 // Eight ballots give every lane the mask of lanes holding the same digit, so a key's rank
 // inside its subgroup is a popcount, and one lane per digit adds the digit's count to its
