@@ -1,6 +1,7 @@
 // The subgroup scatter of the radix sort (after radix-common.wgsl, subgroup-lanes.wgsl or its
-// narrow twin, and subgroup-rank.wgsl, in a module that enables subgroups): 8 bits per pass. Same contract as
-// the portable scatter in radix-sort.wgsl, with three differences that matter for speed:
+// narrow twin, and subgroup-rank.wgsl, in a module that enables subgroups): 8 bits per pass.
+// Same contract as the portable scatter in radix-sort.wgsl, with three differences that
+// matter for speed:
 //
 // - 256 digit values, so a 32-bit key takes four passes instead of eight.
 // - Ranking by subgroup ballots (subgroup-rank.wgsl): no workgroup-wide scan per key.
