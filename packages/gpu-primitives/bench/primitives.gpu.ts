@@ -9,9 +9,8 @@ import { requestNodeGpu, type NodeGpu } from '@cuttle/test-utils/node-gpu';
 import { GpuBitonicSort, GpuRadixSort, GpuReduce, GpuScan, type PassTimestamps } from '../src/index.ts';
 import { PerPassTimer } from './per-pass-timer.ts';
 import { keysFor, refill, SORT_INPUTS, uploadPristine, type PristinePairs, type SortInput } from './sort-inputs.ts';
-import { verifyKeySort, verifyScans, verifySorts } from './verify.ts';
-import { OnesweepPasses } from '../src/onesweep-passes.ts';
-import type { SortBuffers } from '../src/count-scan-passes.ts';
+import { OnesweepVariant } from './onesweep-variant.ts';
+import { verifyKeySort, verifyScans, verifySorts, verifySortsOf } from './verify.ts';
 
 // 2^26 elements = 256 MiB, far past every cache; CUTTLE_BENCH_QUICK shrinks it for lavapipe.
 const COUNT = process.env.CUTTLE_BENCH_QUICK ? 1 << 20 : 1 << 26;
@@ -45,7 +44,9 @@ let onesweepKeys: GpuRadixSort | undefined;
 /** The onesweep kernel with the smaller tile, where the default took 4096 keys per tile. */
 let onesweepSmallTiles: GpuRadixSort | undefined;
 /** The onesweep passes without the look-back (offsets guessed from the histogram, output NOT sorted): what the look-back costs. */
-let noLookback: { passes: OnesweepPasses; buffers: SortBuffers; slot: number } | undefined;
+let noLookback: OnesweepVariant | undefined;
+/** The onesweep passes with the look-back before the tile sort (the first version's order). */
+let lookBackFirst: OnesweepVariant | undefined;
 let bitonic: GpuBitonicSort | undefined;
 // The bitonic network is for small and medium sizes: measured where it competes.
 const BITONIC_SIZES = process.env.CUTTLE_BENCH_QUICK ? [1 << 12] : [1 << 16, 1 << 20];
@@ -96,13 +97,12 @@ async function onesweepPassTraffic(pass: number, round: number): Promise<number>
   return bytes / passRounds[round]![pass]! / 1e6;
 }
 
-/** Mean ms of each pass of the look-back-free onesweep passes over one sample of fresh random keys. */
-async function noLookbackPassMs(profile: NonNullable<typeof noLookback>): Promise<number[]> {
+/** Mean ms of each pass of a benchmark-only onesweep variant over one sample of fresh random keys. */
+async function variantPassMs(variant: OnesweepVariant): Promise<number[]> {
   const from = pristine.get('random')!;
   return passTimer!.time((encoder, _run, timestamps) => {
     refill(encoder, from, sortKeys!, sortValues!, SORT_INPUT_SIZE);
-    profile.passes.encode(encoder, profile.slot, profile.buffers, SORT_INPUT_SIZE, timestamps);
-    profile.slot = (profile.slot + 1) % SORT_ITERATIONS;
+    variant.encode(encoder, sortKeys!, sortValues!, SORT_INPUT_SIZE, timestamps);
   });
 }
 
@@ -227,19 +227,19 @@ export const suite = defineSuite({
     // Warm-up for a second of wall time: compile, page in, and let the GPU leave its idle
     // clocks (an idle H100 sits at 345 MHz SM clock) before anything is timed.
     if (onesweepSorter.plan.kind === 'onesweep' && passTimer) {
-      const { plan } = onesweepSorter;
-      const minSize = device.adapterInfo.subgroupMinSize ?? 32;
-      const scratch = (): GPUBuffer => device.createBuffer({ size: SORT_INPUT_SIZE * 4, usage: GPUBufferUsage.STORAGE });
-      noLookback = {
-        passes: new OnesweepPasses(device, { plan, maxSubgroups: plan.workgroupSize / minSize, laneWords: (device.adapterInfo.subgroupMaxSize ?? 128) <= 32 ? 1 : 4, maxCount: SORT_INPUT_SIZE, keyBits: 32, descending: false, floatKeys: false, keysOnly: false, slots: SORT_ITERATIONS, gridLimit: device.limits.maxComputeWorkgroupsPerDimension, profileWithoutLookback: true }),
-        buffers: { keys: sortKeys, values: sortValues, scratchKeys: scratch(), scratchValues: scratch() },
-        slot: 0,
-      };
+      noLookback = new OnesweepVariant(device, onesweepSorter.plan, SORT_INPUT_SIZE, SORT_ITERATIONS, { profileWithoutLookback: true });
+    }
+    if (onesweepSorter.plan.kind === 'onesweep') {
+      lookBackFirst = new OnesweepVariant(device, onesweepSorter.plan, largestSort, SORT_ITERATIONS, { lookBackBeforeTileSort: true });
     }
     const sorters = [sorter, portableSorter, onesweepSorter, ...(onesweepSmallTiles ? [onesweepSmallTiles] : [])];
     for (const input of SORT_INPUTS) await verifySorts(sorters, keysFor(input, Math.min(largestSort, 1 << 20)));
     // The one-sweep kernel also at 2^24 pairs, where its look-back spans thousands of tiles.
     await verifySorts([onesweepSorter, ...(onesweepSmallTiles ? [onesweepSmallTiles] : [])], keysFor('random', SORT_INPUT_SIZE));
+    if (lookBackFirst) {
+      for (const input of SORT_INPUTS) await verifySortsOf('onesweep, look-back before the tile sort', lookBackFirst, keysFor(input, Math.min(largestSort, 1 << 20)));
+      await verifySortsOf('onesweep, look-back before the tile sort', lookBackFirst, keysFor('random', SORT_INPUT_SIZE));
+    }
     await verifyKeySort(onesweepKeys, keysFor('random', Math.min(largestSort, 1 << 20)));
     await verifyScans([scan, portableScan, ticketScan], words, scratch, hostWords);
     const warmUntil = performance.now() + (process.env.CUTTLE_BENCH_QUICK ? 0 : 1000);
@@ -259,9 +259,8 @@ export const suite = defineSuite({
     onesweepSorter?.destroy();
     onesweepKeys?.destroy();
     onesweepSmallTiles?.destroy();
-    noLookback?.passes.destroy();
-    noLookback?.buffers.scratchKeys.destroy();
-    noLookback?.buffers.scratchValues.destroy();
+    noLookback?.destroy();
+    lookBackFirst?.destroy();
     bitonic?.destroy();
     sortKeys?.destroy();
     sortValues?.destroy();
@@ -322,6 +321,7 @@ export const suite = defineSuite({
           ...cubPeer(count),
           'count-scan kernel (ours)': () => freshPairsPerSecond(count, radix(sorter!)),
           ...(onesweepSmallTiles ? { 'onesweep, 2048-key tiles (ours)': () => freshPairsPerSecond(count, radix(onesweepSmallTiles!)) } : {}),
+          ...(lookBackFirst ? { 'onesweep, look-back before the tile sort (ours)': () => freshPairsPerSecond(count, (encoder, keys, values, n, timestamps) => { lookBackFirst!.encode(encoder, keys, values, n, timestamps); }) } : {}),
         },
       }),
     ),
@@ -351,7 +351,8 @@ export const suite = defineSuite({
               'count-scan: count pass': async () => everyNth(await passMs(sorter!, countScanPassTimer!), 0, 3),
               'count-scan: scan of the counts': async () => everyNth(await passMs(sorter!, countScanPassTimer!), 1, 3),
               'count-scan: scatter pass': async () => everyNth(await passMs(sorter!, countScanPassTimer!), 2, 3),
-              ...(noLookback ? { 'onesweep without its look-back (offsets guessed, not sorted: timing only)': async () => everyNth(await noLookbackPassMs(noLookback!), 1, 1) } : {}),
+              ...(noLookback ? { 'onesweep without its look-back (offsets guessed, not sorted: timing only)': async () => everyNth(await variantPassMs(noLookback!), 1, 1) } : {}),
+              ...(lookBackFirst ? { 'onesweep, look-back before the tile sort': async () => everyNth(await variantPassMs(lookBackFirst!), 1, 1) } : {}),
             },
           } satisfies BenchCase,
         ]

@@ -25,6 +25,15 @@ export async function verifySorts(sorters: readonly GpuRadixSort[], keys: Uint32
   }
 }
 
+/** The same check for anything with a `sort(keys, values)` round trip (a benchmark-only variant). */
+export async function verifySortsOf(name: string, sorter: { sort(keys: Uint32Array<ArrayBuffer>, values: Uint32Array<ArrayBuffer>): Promise<{ keys: Uint32Array; values: Uint32Array }> }, keys: Uint32Array<ArrayBuffer>): Promise<void> {
+  const values = Uint32Array.from({ length: keys.length }, (_, i) => i);
+  const expected = radixSortReference(keys, values);
+  const got = await sorter.sort(keys.slice(), values.slice());
+  expectSame(`${name} keys (${keys.length} pairs)`, got.keys, expected.keys);
+  expectSame(`${name} values (${keys.length} pairs)`, got.values, expected.values);
+}
+
 /** Sorts `keys` with a keysOnly sorter and compares with the reference's keys. */
 export async function verifyKeySort(sorter: GpuRadixSort, keys: Uint32Array<ArrayBuffer>): Promise<void> {
   const expected = radixSortReference(keys, new Uint32Array(keys.length)).keys;

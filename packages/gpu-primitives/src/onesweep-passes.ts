@@ -37,6 +37,8 @@ export interface OnesweepOptions {
   fallBack?: 'always' | 'sometimes';
   /** Benchmarks only: no look-back, each digit's offsets guessed from the histogram; the output is NOT sorted. */
   profileWithoutLookback?: boolean;
+  /** Benchmarks only: look back before sorting the keys into the tile (the first version's order). */
+  lookBackBeforeTileSort?: boolean;
 }
 
 interface SlotGroups {
@@ -82,7 +84,7 @@ export class OnesweepPasses {
       subgroupRankWgsl,
     ].join('\n');
     const module = device.createShaderModule({ label: 'cuttle.radix-sort.onesweep', code });
-    const constants: Record<string, number> = { ...(options.fallBack ? { FALL_BACK: options.fallBack === 'always' ? 1 : 2 } : {}), ...(options.keysOnly ? { HAS_VALUES: 0 } : {}), ...(options.profileWithoutLookback ? { PROFILE_NO_LOOKBACK: 1 } : {}) };
+    const constants: Record<string, number> = { ...(options.fallBack ? { FALL_BACK: options.fallBack === 'always' ? 1 : 2 } : {}), ...(options.keysOnly ? { HAS_VALUES: 0 } : {}), ...(options.profileWithoutLookback ? { PROFILE_NO_LOOKBACK: 1 } : {}), ...(options.lookBackBeforeTileSort ? { SORT_TILE_FIRST: 0 } : {}) };
     const pipeline = (entryPoint: string): GPUComputePipeline =>
       device.createComputePipeline({ label: `cuttle.radix-sort.${entryPoint}`, layout: 'auto', compute: { module, entryPoint, constants } });
     this.#histogramPipeline = pipeline('histogram_all');

@@ -3,6 +3,7 @@
 import { describe, expect } from 'vitest';
 import { expectArraysEqual, gpuTest } from '@cuttle/test-utils';
 import { GpuPrimitivesError, GpuRadixSort, radixSortReference } from '../src/index.ts';
+import { OnesweepVariant } from '../bench/onesweep-variant.ts';
 import { pairs } from './sort-pairs.ts';
 
 // Each kernel variant (pairs, keys only, the fallback-only test build) is a pipeline that lavapipe
@@ -115,6 +116,23 @@ describe('GpuRadixSort, onesweep kernel, against the reference', () => {
     for (const algorithm of ['onesweep', 'count-scan'] as const) {
       const sorter = new GpuRadixSort(device, { maxCount: size, algorithm, wideLaneMasks: true });
       await expectSorted(sorter, keys, values, `${algorithm}, wide masks`);
+      sorter.destroy();
+    }
+  }, COMPILE_TIMEOUT);
+
+  gpuTest('the benchmark\'s other order (look-back before the tile sort) sorts the same, also when digits stall', async ({ device }) => {
+    if (!device.features.has('subgroups')) return;
+    const probe = new GpuRadixSort(device, { maxCount: 16, algorithm: 'onesweep' });
+    const { plan } = probe;
+    probe.destroy();
+    const size = 3 * plan.block + 11;
+    for (const variant of [{ lookBackBeforeTileSort: true }, { lookBackBeforeTileSort: true, fallBack: 'sometimes' as const }]) {
+      const sorter = new OnesweepVariant(device, plan, size, 2, variant);
+      const { keys, values } = pairs(size, 91, 32);
+      const got = await sorter.sort(keys, values);
+      const expected = radixSortReference(keys, values);
+      expectArraysEqual(got.keys, expected.keys, `keys, ${JSON.stringify(variant)}`);
+      expectArraysEqual(got.values, expected.values, `values, ${JSON.stringify(variant)}`);
       sorter.destroy();
     }
   }, COMPILE_TIMEOUT);

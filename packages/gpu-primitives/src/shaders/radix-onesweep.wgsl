@@ -57,6 +57,10 @@ override FALL_BACK: u32 = 0u;
 // Benchmarks only, to time what the look-back costs: skip it and guess each digit's offset from
 // the histogram (the output is NOT sorted).
 override PROFILE_NO_LOOKBACK: bool = false;
+// true: a digit pass sorts its keys into the tile before the look-back (shorter walks); false:
+// after it (its own inclusive totals published sooner). One H100 call suggested false may be
+// faster; the benchmark times both.
+override SORT_TILE_FIRST: bool = true;
 // false: keys only (the value bindings are bound to placeholders and never touched).
 override HAS_VALUES: bool = true;
 
@@ -280,6 +284,14 @@ fn guessed_prefix(t: u32, first_digit: u32) -> array<u32, DIGITS_PER_INVOCATION>
   return prefix;
 }
 
+/** Each key into its place in the sorted tile; `places` turns from ranks into tile positions. */
+fn sort_into_tile(keys: ptr<function, array<u32, SCATTER_ITEMS>>, places: ptr<function, array<u32, SCATTER_ITEMS>>, first: u32, subgroup_size: u32, counters: u32) {
+  for (var k = 0u; k < SCATTER_ITEMS; k++) {
+    (*places)[k] = tile_position(tile_digit((*keys)[k], first + k * subgroup_size), (*places)[k], counters);
+    tile[(*places)[k]] = (*keys)[k];
+  }
+}
+
 @compute @workgroup_size(SCATTER_SIZE)
 fn onesweep(
   @builtin(local_invocation_index) local: u32,
@@ -350,10 +362,10 @@ fn onesweep(
   workgroupBarrier();
 
   // The keys into the sorted tile before the look-back: by the time it starts, more of the
-  // earlier tiles have published their inclusive totals, so the walks are shorter.
-  for (var k = 0u; k < SCATTER_ITEMS; k++) {
-    places[k] = tile_position(tile_digit(keys[k], first + k * subgroup_size), places[k], counters);
-    tile[places[k]] = keys[k];
+  // earlier tiles have published their inclusive totals, so the walks are shorter (but this
+  // tile's own inclusive totals come later: SORT_TILE_FIRST says which order runs).
+  if (SORT_TILE_FIRST) {
+    sort_into_tile(&keys, &places, first, subgroup_size, counters);
   }
 
   var prefix = array<u32, DIGITS_PER_INVOCATION>();
@@ -371,6 +383,9 @@ fn onesweep(
     }
     // Where the tile's position p of this digit goes: prefix + p - start (wraps).
     global_base[digit] = prefix[j] - tile_starts[j];
+  }
+  if (!SORT_TILE_FIRST) {
+    sort_into_tile(&keys, &places, first, subgroup_size, counters);
   }
   workgroupBarrier();
   var out_digits = array<u32, SCATTER_ITEMS>();
