@@ -6,35 +6,53 @@ timed sort gets the same fresh keys. Prints pairs per second for N pairs: CUDA e
 sorts after warm-up, median of 5 such samples.
 
     python3 cub_sort.py 16777216 [random|sorted|reversed|few]
+    python3 cub_sort.py --serve      (then "16777216 random" lines on stdin, one result line each)
 """
 import statistics
 import sys
 
 import torch
 
-n = int(sys.argv[1])
-kind = sys.argv[2] if len(sys.argv) > 2 else "random"
-# Full 32-bit patterns, as the WebGPU side sorts.
-keys = torch.randint(-(2**31), 2**31 - 1, (n,), dtype=torch.int32, device="cuda")
-if kind == "sorted":
-    keys = torch.sort(keys).values
-elif kind == "reversed":
-    keys = torch.flip(torch.sort(keys).values, [0])
-elif kind == "few":
-    keys = torch.randint(0, 16, (n,), dtype=torch.int32, device="cuda")
-elif kind != "random":
-    sys.exit(f"unknown key kind {kind!r}: use random, sorted, reversed or few")
-for _ in range(5):
-    torch.sort(keys, stable=True)
-torch.cuda.synchronize()
-samples = []
-for _ in range(5):
-    start = torch.cuda.Event(enable_timing=True)
-    end = torch.cuda.Event(enable_timing=True)
-    start.record()
-    for _ in range(20):
+
+def pairs_per_second(n, kind):
+    # Full 32-bit patterns, as the WebGPU side sorts.
+    keys = torch.randint(-(2**31), 2**31 - 1, (n,), dtype=torch.int32, device="cuda")
+    if kind == "sorted":
+        keys = torch.sort(keys).values
+    elif kind == "reversed":
+        keys = torch.flip(torch.sort(keys).values, [0])
+    elif kind == "few":
+        keys = torch.randint(0, 16, (n,), dtype=torch.int32, device="cuda")
+    elif kind != "random":
+        raise ValueError(f"unknown key kind {kind!r}: use random, sorted, reversed or few")
+    for _ in range(5):
         torch.sort(keys, stable=True)
-    end.record()
     torch.cuda.synchronize()
-    samples.append(start.elapsed_time(end) / 20)
-print(n / (statistics.median(samples) / 1000))
+    samples = []
+    for _ in range(5):
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        start.record()
+        for _ in range(20):
+            torch.sort(keys, stable=True)
+        end.record()
+        torch.cuda.synchronize()
+        samples.append(start.elapsed_time(end) / 20)
+    return n / (statistics.median(samples) / 1000)
+
+
+if sys.argv[1] == "--serve":
+    # One process for a whole benchmark run (torch starts in seconds): a line "N kind" in, a line
+    # with pairs per second (or "error <why>") out.
+    for line in sys.stdin:
+        try:
+            count, kind = line.split()
+            print(pairs_per_second(int(count), kind), flush=True)
+            torch.cuda.empty_cache()  # give the memory back while the WebGPU side runs
+        except Exception as error:  # reported to the benchmark, which fails the row
+            print(f"error {error}", flush=True)
+else:
+    try:
+        print(pairs_per_second(int(sys.argv[1]), sys.argv[2] if len(sys.argv) > 2 else "random"))
+    except ValueError as error:
+        sys.exit(str(error))

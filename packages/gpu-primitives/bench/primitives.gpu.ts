@@ -2,13 +2,13 @@
 // peers: a vec4 copy kernel over the same bytes on the same GPU (what memory bandwidth
 // allows) and the same operation as a plain JavaScript loop on one CPU core. Figures are memory
 // traffic per second (bytes each kernel must read plus write), so they compare with the copy.
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ColdCacheGpuTimer, CopyKernel, defineSuite, GpuTimer, opsPerSecond, type BenchCase, type Measure } from '@cuttle/bench';
 import { requestNodeGpu, type NodeGpu } from '@cuttle/test-utils/node-gpu';
 import { GpuBitonicSort, GpuRadixSort, GpuReduce, GpuScan, type PassTimestamps } from '../src/index.ts';
 import { PerPassTimer } from './per-pass-timer.ts';
 import { keysFor, refill, SORT_INPUTS, uploadPristine, type PristinePairs, type SortInput } from './sort-inputs.ts';
+import { CubPeer } from './cub-peer.ts';
 import { OnesweepVariant } from './onesweep-variant.ts';
 import { verifyKeySort, verifyScans, verifySorts, verifySortsOf } from './verify.ts';
 
@@ -138,18 +138,14 @@ async function resortPairsPerSecond(count: number): Promise<number> {
 
 /**
  * CUB through PyTorch (`torch.sort(stable=True)` on int32 keys) when the machine has CUDA
- * PyTorch: CUTTLE_CUB_PEER names bench/cub_sort.py there. Absent elsewhere.
+ * PyTorch: CUTTLE_CUB_PEER names bench/cub_sort.py there (one Python process serves the whole
+ * run). Absent elsewhere.
  */
+const cubScript = process.env.CUTTLE_CUB_PEER;
+const cub = cubScript && existsSync(cubScript) ? new CubPeer(['python3', cubScript]) : undefined;
+
 function cubPeer(count: number, input: SortInput = 'random'): Record<string, Measure> {
-  const script = process.env.CUTTLE_CUB_PEER;
-  if (!script || !existsSync(script)) return {};
-  return {
-    'CUB (torch.sort)': () => {
-      const run = spawnSync('python3', [script, String(count), input.split(' ')[0]!], { encoding: 'utf8' });
-      if (run.status !== 0) throw new Error(`cub_sort.py failed: ${run.stderr}`);
-      return Number(run.stdout.trim());
-    },
-  };
+  return cub ? { 'CUB (torch.sort)': () => cub.pairsPerSecond(count, input.split(' ')[0]!) } : {};
 }
 
 /** Timestamp writes for iteration `i` of a timed run: begin on the first, end on the last. */
@@ -260,6 +256,7 @@ export const suite = defineSuite({
     onesweepKeys?.destroy();
     onesweepSmallTiles?.destroy();
     noLookback?.destroy();
+    cub?.close();
     lookBackFirst?.destroy();
     bitonic?.destroy();
     sortKeys?.destroy();

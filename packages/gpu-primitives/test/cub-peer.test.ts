@@ -1,0 +1,42 @@
+// The CUB peer's protocol with bench/cub_sort.py --serve, against a stand-in server (the real
+// one needs CUDA PyTorch): one process for many requests, answers in order, errors per request.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { CubPeer } from '../bench/cub-peer.ts';
+
+function standIn(body: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'cuttle-cub-')), 'serve.mjs');
+  writeFileSync(file, body);
+  return file;
+}
+
+describe('CubPeer', () => {
+  test('one process answers every request in order; a bad request fails alone', async () => {
+    const script = standIn(`
+      import { createInterface } from 'node:readline';
+      if (process.argv[2] !== '--serve') process.exit(2);
+      let served = 0;
+      for await (const line of createInterface({ input: process.stdin })) {
+        const [count, kind] = line.split(' ');
+        served++;
+        console.log(kind === 'bogus' ? 'error unknown key kind' : String(Number(count) * 2 + served * 1e-6));
+      }
+    `);
+    const peer = new CubPeer([process.execPath, script]);
+    const [a, b] = await Promise.all([peer.pairsPerSecond(16, 'random'), peer.pairsPerSecond(32, 'sorted')]);
+    expect(a).toBeCloseTo(32.000001, 9);
+    // The same process served the second request (its counter went on).
+    expect(b).toBeCloseTo(64.000002, 9);
+    await expect(peer.pairsPerSecond(8, 'bogus')).rejects.toThrow(/cub_sort.py: unknown key kind/);
+    expect(await peer.pairsPerSecond(8, 'few')).toBeCloseTo(16.000004, 9);
+    peer.close();
+  });
+
+  test('a server that dies fails the pending requests with its stderr', async () => {
+    const script = standIn(`console.error('no CUDA device'); process.exit(3);`);
+    const peer = new CubPeer([process.execPath, script]);
+    await expect(peer.pairsPerSecond(16, 'random')).rejects.toThrow(/exited \(3\): no CUDA device/);
+  });
+});
