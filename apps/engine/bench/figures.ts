@@ -88,11 +88,16 @@ async function measure(): Promise<void> {
     const url = await new Promise<string>((resolve, reject) => {
       let text = '';
       engine!.on('exit', (code) => { reject(new Error(`the engine exited (${code}) before listening`)); });
-      engine!.stdout!.on('data', (d: Buffer) => {
+      const read = (d: Buffer): void => {
         text += d.toString();
         const line = text.split('\n').find((l) => l.includes('"listening"'));
-        if (line) resolve((JSON.parse(line) as { url: string }).url);
-      });
+        if (!line) return;
+        // Only the listening line matters: keep draining the engine's output without keeping it.
+        engine!.stdout!.off('data', read);
+        engine!.stdout!.resume();
+        resolve((JSON.parse(line) as { url: string }).url);
+      };
+      engine!.stdout!.on('data', read);
     });
     const seconds = quick ? 2 : 10;
     progress('streaming');
