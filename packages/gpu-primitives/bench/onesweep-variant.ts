@@ -6,6 +6,7 @@ import type { PassTimestamps, PerPassTimestamps } from '../src/index.ts';
 import { OnesweepPasses, type OnesweepOptions } from '../src/onesweep-passes.ts';
 import type { RadixPlan } from '../src/radix-plan.ts';
 import { sortRoundTrip, type SortedPairs } from '../src/sort-round-trip.ts';
+import { laneWordsFor } from '../src/subgroup-lanes.ts';
 
 export class OnesweepVariant {
   readonly #device: GPUDevice;
@@ -16,7 +17,7 @@ export class OnesweepVariant {
 
   constructor(device: GPUDevice, plan: RadixPlan, maxCount: number, slots: number, variant: Pick<OnesweepOptions, 'profileWithoutLookback' | 'lookBackBeforeTileSort' | 'fallBack'>) {
     const minSize = device.adapterInfo.subgroupMinSize ?? 32;
-    const laneWords = (device.adapterInfo.subgroupMaxSize ?? 128) <= 32 ? 1 : 4;
+    const laneWords = laneWordsFor(device.adapterInfo.subgroupMaxSize ?? 128);
     this.#device = device;
     this.#slots = slots;
     this.#passes = new OnesweepPasses(device, { plan, maxSubgroups: plan.workgroupSize / minSize, laneWords, maxCount, keyBits: 32, descending: false, floatKeys: false, keysOnly: false, slots, gridLimit: device.limits.maxComputeWorkgroupsPerDimension, ...variant });

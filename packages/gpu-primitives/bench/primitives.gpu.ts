@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { ColdCacheGpuTimer, CopyKernel, defineSuite, GpuTimer, opsPerSecond, type BenchCase, type Measure } from '@cuttle/bench';
 import { requestNodeGpu, type NodeGpu } from '@cuttle/test-utils/node-gpu';
-import { GpuBitonicSort, GpuRadixSort, GpuReduce, GpuScan, type PassTimestamps } from '../src/index.ts';
+import { GpuBitonicSort, GpuRadixSort, GpuReduce, GpuScan, type PassTimestamps, type PerPassTimestamps } from '../src/index.ts';
 import { PerPassTimer } from './per-pass-timer.ts';
 import { keysFor, refill, SORT_INPUTS, uploadPristine, type PristinePairs, type SortInput } from './sort-inputs.ts';
 import { CubPeer } from './cub-peer.ts';
@@ -62,8 +62,6 @@ let sortTimer: ColdCacheGpuTimer | undefined;
 let passTimer: PerPassTimer | undefined;
 /** Timestamps around each pass of the count-scan sort (count, scan, scatter per digit). */
 let countScanPassTimer: PerPassTimer | undefined;
-/** Per round, the one-sweep passes' mean ms: every pass row of a round reads the same sorts. */
-const passRounds: number[][] = [];
 
 type EncodeSort = (encoder: GPUCommandEncoder, keys: GPUBuffer, values: GPUBuffer, count: number, timestamps: PassTimestamps) => void;
 
@@ -81,38 +79,44 @@ async function freshPairsPerSecond(count: number, encode: EncodeSort, input: Sor
   return count / (ms / 1000);
 }
 
-/** GB/s moved by pass `pass` of the one-sweep sort of fresh random keys, round `round`. */
-async function onesweepPassTraffic(pass: number, round: number): Promise<number> {
-  while (passRounds.length <= round) {
-    const from = pristine.get('random')!;
-    passRounds.push(
-      await passTimer!.time((encoder, _run, timestamps) => {
-        refill(encoder, from, sortKeys!, sortValues!, SORT_INPUT_SIZE);
-        onesweepSorter!.encode(encoder, sortKeys!, sortValues!, SORT_INPUT_SIZE, timestamps);
-      }),
-    );
-  }
-  // The histogram reads every key; a digit pass reads and writes every key and value.
-  const bytes = SORT_INPUT_SIZE * (pass === 0 ? 4 : 16);
-  return bytes / passRounds[round]![pass]! / 1e6;
-}
+type EncodeTimedPasses = (encoder: GPUCommandEncoder, keys: GPUBuffer, values: GPUBuffer, count: number, timestamps: PerPassTimestamps) => void;
 
-/** Mean ms of each pass of a benchmark-only onesweep variant over one sample of fresh random keys. */
-async function variantPassMs(variant: OnesweepVariant): Promise<number[]> {
-  const from = pristine.get('random')!;
-  return passTimer!.time((encoder, _run, timestamps) => {
-    refill(encoder, from, sortKeys!, sortValues!, SORT_INPUT_SIZE);
-    variant.encode(encoder, sortKeys!, sortValues!, SORT_INPUT_SIZE, timestamps);
-  });
-}
-
-/** Mean ms of each pass of `which` (a PerPassTimer of its timedPasses) over one sample of fresh random keys. */
-async function passMs(which: GpuRadixSort, timer: PerPassTimer): Promise<number[]> {
+/** Mean ms of each pass (a PerPassTimer over the sort's passes) of one sample of fresh random keys. */
+function passMs(timer: PerPassTimer, encode: EncodeTimedPasses): Promise<number[]> {
   const from = pristine.get('random')!;
   return timer.time((encoder, _run, timestamps) => {
     refill(encoder, from, sortKeys!, sortValues!, SORT_INPUT_SIZE);
-    which.encode(encoder, sortKeys!, sortValues!, SORT_INPUT_SIZE, timestamps);
+    encode(encoder, sortKeys!, sortValues!, SORT_INPUT_SIZE, timestamps);
   });
+}
+
+/**
+ * One per-pass sample per round, measured on first use, so the rows and peers that read the
+ * same sorts (each called once a round, in alternating order; each keeps its own round count)
+ * do not time them again.
+ */
+class PassSamples {
+  readonly #rounds: number[][] = [];
+  readonly #measure: () => Promise<number[]>;
+
+  constructor(measure: () => Promise<number[]>) {
+    this.#measure = measure;
+  }
+
+  async of(round: number): Promise<number[]> {
+    while (this.#rounds.length <= round) this.#rounds.push(await this.#measure());
+    return this.#rounds[round]!;
+  }
+}
+
+const onesweepPasses = new PassSamples(() => passMs(passTimer!, (encoder, keys, values, count, timestamps) => { onesweepSorter!.encode(encoder, keys, values, count, timestamps); }));
+const countScanPasses = new PassSamples(() => passMs(countScanPassTimer!, (encoder, keys, values, count, timestamps) => { sorter!.encode(encoder, keys, values, count, timestamps); }));
+
+/** GB/s moved by pass `pass` of the one-sweep sort of fresh random keys, round `round`. */
+async function onesweepPassTraffic(pass: number, round: number): Promise<number> {
+  // The histogram reads every key; a digit pass reads and writes every key and value.
+  const bytes = SORT_INPUT_SIZE * (pass === 0 ? 4 : 16);
+  return bytes / (await onesweepPasses.of(round))[pass]! / 1e6;
 }
 
 /** Mean over the digits of every `stride`-th pass from `first`. */
@@ -120,6 +124,27 @@ const everyNth = (ms: number[], first: number, stride: number): number => {
   const picked = ms.filter((_, i) => i >= first && (i - first) % stride === 0);
   return picked.reduce((sum, x) => sum + x, 0) / picked.length;
 };
+
+const variantEncode = (variant: OnesweepVariant): EncodeTimedPasses => (encoder, keys, values, count, timestamps) => { variant.encode(encoder, keys, values, count, timestamps); };
+
+/** Ms per digit: the onesweep ranking pass against count-scan's three passes (one sample each a round) and the onesweep variants. */
+function perDigitPassCase(): BenchCase {
+  const rounds = { onesweep: 0, count: 0, scan: 0, scatter: 0 };
+  return {
+    name: `radix sort, 2^${Math.log2(SORT_INPUT_SIZE)} pairs of fresh random keys, ms per digit: onesweep ranking pass against the count-scan kernel's passes`,
+    unit: 'ms',
+    higherIsBetter: false,
+    rounds: 3,
+    ours: async () => everyNth(await onesweepPasses.of(rounds.onesweep++), 1, 1),
+    peers: {
+      'count-scan: count pass': async () => everyNth(await countScanPasses.of(rounds.count++), 0, 3),
+      'count-scan: scan of the counts': async () => everyNth(await countScanPasses.of(rounds.scan++), 1, 3),
+      'count-scan: scatter pass': async () => everyNth(await countScanPasses.of(rounds.scatter++), 2, 3),
+      ...(noLookback ? { 'onesweep without its look-back (offsets guessed, not sorted: timing only)': async () => everyNth(await passMs(passTimer!, variantEncode(noLookback!)), 1, 1) } : {}),
+      ...(lookBackFirst ? { 'onesweep, look-back before the tile sort': async () => everyNth(await passMs(passTimer!, variantEncode(lookBackFirst!)), 1, 1) } : {}),
+    },
+  };
+}
 
 const radix = (which: GpuRadixSort): EncodeSort => (encoder, keys, values, count, timestamps) => { which.encode(encoder, keys, values, count, timestamps); };
 
@@ -336,24 +361,7 @@ export const suite = defineSuite({
         },
       };
     }),
-    ...(countScanPassTimer && passTimer
-      ? [
-          {
-            name: `radix sort, 2^${Math.log2(SORT_INPUT_SIZE)} pairs of fresh random keys, ms per digit: onesweep ranking pass against the count-scan kernel's passes`,
-            unit: 'ms',
-            higherIsBetter: false,
-            rounds: 3,
-            ours: async () => everyNth(await passMs(onesweepSorter!, passTimer!), 1, 1),
-            peers: {
-              'count-scan: count pass': async () => everyNth(await passMs(sorter!, countScanPassTimer!), 0, 3),
-              'count-scan: scan of the counts': async () => everyNth(await passMs(sorter!, countScanPassTimer!), 1, 3),
-              'count-scan: scatter pass': async () => everyNth(await passMs(sorter!, countScanPassTimer!), 2, 3),
-              ...(noLookback ? { 'onesweep without its look-back (offsets guessed, not sorted: timing only)': async () => everyNth(await variantPassMs(noLookback!), 1, 1) } : {}),
-              ...(lookBackFirst ? { 'onesweep, look-back before the tile sort': async () => everyNth(await variantPassMs(lookBackFirst!), 1, 1) } : {}),
-            },
-          } satisfies BenchCase,
-        ]
-      : []),
+    ...(countScanPassTimer && passTimer ? [perDigitPassCase()] : []),
     {
       name: `radix sort, ${onesweepKeys?.plan.kind ?? 'onesweep'} kernel, keys only: 2^${Math.log2(SORT_INPUT_SIZE)} fresh random keys`,
       unit: 'keys/s',

@@ -8,7 +8,7 @@ import { dispatchGrid } from './dispatch-grid.ts';
 import { GpuScan } from './gpu-scan.ts';
 import type { RadixPlan } from './radix-plan.ts';
 import { type LaneWords, subgroupLanesSource } from './subgroup-lanes.ts';
-import { passTimestampWrites } from './timestamps.ts';
+import { passTimestampWrites, timestampsOfPass } from './timestamps.ts';
 
 const WORD = 4;
 const SLOT_BYTES = 256;
@@ -112,11 +112,7 @@ export class CountScanPasses {
 
     // Compute pass `index` of the sort (3 per digit): whole-sort timestamps before the first and
     // after the last, per-pass ones around each.
-    const writes = (index: number): PassTimestamps | undefined => {
-      if (!timestamps) return undefined;
-      if ('perPass' in timestamps) return { querySet: timestamps.querySet, beginIndex: timestamps.firstIndex + 2 * index, endIndex: timestamps.firstIndex + 2 * index + 1 };
-      return { querySet: timestamps.querySet, ...(index === 0 ? { beginIndex: timestamps.beginIndex } : {}), ...(index === 3 * passes - 1 ? { endIndex: timestamps.endIndex } : {}) };
-    };
+    const writes = (index: number): PassTimestamps | undefined => timestampsOfPass(timestamps, index, 3 * passes);
     const groups = this.#passGroups(buffers)[slot]!;
     for (let pass = 0; pass < passes; pass++) {
       const counting = encoder.beginComputePass({ label: 'cuttle.radix-sort.count', ...passTimestampWrites(writes(3 * pass)) });
@@ -124,8 +120,7 @@ export class CountScanPasses {
       counting.setBindGroup(0, groups[pass]!.count);
       counting.dispatchWorkgroups(grid.x, grid.y);
       counting.end();
-      const scanWrites = writes(3 * pass + 1);
-      this.#scan.encode(encoder, this.#counts, this.#offsets, radix * blocks, scanWrites?.beginIndex === undefined && scanWrites?.endIndex === undefined ? undefined : scanWrites);
+      this.#scan.encode(encoder, this.#counts, this.#offsets, radix * blocks, writes(3 * pass + 1));
       const scattering = encoder.beginComputePass({ label: 'cuttle.radix-sort.scatter', ...passTimestampWrites(writes(3 * pass + 2)) });
       scattering.setPipeline(this.#scatterPipeline);
       scattering.setBindGroup(0, groups[pass]!.scatter);

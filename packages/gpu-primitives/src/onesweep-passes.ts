@@ -6,7 +6,7 @@ import type { SortBuffers } from './count-scan-passes.ts';
 import { dispatchGrid } from './dispatch-grid.ts';
 import type { RadixPlan } from './radix-plan.ts';
 import { type LaneWords, subgroupLanesSource } from './subgroup-lanes.ts';
-import { passTimestampWrites } from './timestamps.ts';
+import { passTimestampWrites, timestampsOfPass } from './timestamps.ts';
 
 const WORD = 4;
 const SLOT_BYTES = 256;
@@ -118,11 +118,7 @@ export class OnesweepPasses {
 
     encoder.clearBuffer(this.#offsets);
     // Whole-sort timestamps go before the first pass and after the last; per-pass ones around each.
-    const writes = (pass: number): PassTimestamps | undefined => {
-      if (!timestamps) return undefined;
-      if ('perPass' in timestamps) return { querySet: timestamps.querySet, beginIndex: timestamps.firstIndex + 2 * pass, endIndex: timestamps.firstIndex + 2 * pass + 1 };
-      return { querySet: timestamps.querySet, ...(pass === 0 ? { beginIndex: timestamps.beginIndex } : {}), ...(pass === this.passes ? { endIndex: timestamps.endIndex } : {}) };
-    };
+    const writes = (pass: number): PassTimestamps | undefined => timestampsOfPass(timestamps, pass, this.passes + 1);
     const counting = encoder.beginComputePass({ label: 'cuttle.radix-sort.histogram', ...passTimestampWrites(writes(0)) });
     counting.setPipeline(this.#histogramPipeline);
     counting.setBindGroup(0, groups.histogram);
