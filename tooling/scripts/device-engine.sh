@@ -7,7 +7,7 @@
 # The script is bundled with the engine into .device/engine/figures.mjs (it starts itself again
 # as the engine); sharp, a native addon, travels beside it as a tar.xz of its store folder (sharp,
 # @img/sharp-linux-x64, @img/sharp-libvips-linux-x64 and their two small dependencies). The
-# sample project comes with the working tree. Costs about 7 MiB of carry on top of pack.sh's.
+# sample project comes with the working tree, its font (a system file) beside the bundle. Costs about 8 MiB of carry on top of pack.sh's.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 pack=../shared/device/pack.sh
@@ -23,10 +23,14 @@ for name in sharp @img detect-libc semver; do
   modules+=("$name")
 done
 tar -C "$store" --dereference -cf - "${modules[@]}" | xz -T2 -6 > .device/engine/sharp-modules.tar.xz
+# The sample's font is Debian's DejaVu Sans, which the GPU machine does not have.
+font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+[ -f "$font" ] || { echo "device-engine: $font is missing (apt-get install fonts-dejavu-core)" >&2; exit 1; }
+cp "$font" .device/engine/
 
 cat <<MSG
 Packed the engine figures into .device/ ($(du -sh .device | cut -f1) to carry).
 On the GPU machine (device tool, carry [".device"], timeout_s about 200):
-  source .device/env.sh && mkdir -p .device/engine/node_modules && tar -xJf .device/engine/sharp-modules.tar.xz -C .device/engine/node_modules && \$NODE .device/engine/figures.mjs --sample apps/engine/sample --out \$OUT/engine.json
+  source .device/env.sh && mkdir -p .device/engine/node_modules && tar -xJf .device/engine/sharp-modules.tar.xz -C .device/engine/node_modules && \$NODE .device/engine/figures.mjs --sample apps/engine/sample --font \$PWD/.device/engine/DejaVuSans.ttf --out \$OUT/engine.json
 The figures come back as JSON; the README's Figures section takes them by hand.
 MSG

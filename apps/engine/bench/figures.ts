@@ -5,7 +5,7 @@
 // new generation). Runs from source (`pnpm --filter @cuttle/engine figures`) or bundled for the
 // GPU machine (`bash tooling/scripts/device-engine.sh`); either way the engine is this same
 // script started again with `--engine <cli arguments>`, in its own process.
-//   figures.ts [--sample <dir>] [--out <file.json>] [--quick]
+//   figures.ts [--sample <dir>] [--font <ttf for the sample's font>] [--out <file.json>] [--quick]
 //   figures.ts --engine <cuttle-engine arguments>
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,6 +39,13 @@ async function measure(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'cuttle-figures-'));
   const source = join(dir, 'sample');
   cpSync(option('--sample') ?? join(import.meta.dirname, '..', 'sample'), source, { recursive: true });
+  // The sample's font names Debian's DejaVu Sans by absolute path; a machine without that
+  // package (the GPU machine) passes the file it carried.
+  const font = option('--font');
+  if (font !== undefined) {
+    const fontFile = join(source, 'fonts', 'dejavu.font');
+    writeFileSync(fontFile, readFileSync(fontFile, 'utf8').replace(/^source = .*$/m, `source = ${JSON.stringify(font)}`));
+  }
   const figures: Record<string, unknown> = { date: new Date().toISOString().slice(0, 10), node: process.version, cpu: `${cpus()[0]?.model ?? 'unknown'} x ${cpus().length}` };
   let engine: ChildProcess | undefined;
   try {
@@ -50,7 +57,10 @@ async function measure(): Promise<void> {
       const t0 = performance.now();
       const report = await compileProject(source, join(dir, `full${i}`));
       full.push(performance.now() - t0);
-      if (report.failed.length > 0 || report.compiled.length !== 26) throw new Error('the full compile did not build the 26 resources');
+      if (report.failed.length > 0 || report.compiled.length !== 26) {
+        const why = report.failed.map((f) => `${f.path}: ${f.error.message}`).join('; ');
+        throw new Error(`the full compile built ${report.compiled.length} of the 26 resources; failed: ${why || 'none'}`);
+      }
     }
     const out = join(dir, 'full0');
     const incremental = async (file: string, expected: number): Promise<number> => {

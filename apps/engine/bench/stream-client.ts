@@ -49,14 +49,21 @@ function connect(url: string, token: string, onFrame?: (frame: Buffer) => void, 
 export interface StreamFigures {
   fps: number;
   kbPerFrame: number;
-  /** Median of the engine's per-frame CPU total (its profiler messages). */
+  /** Median of the engine's per-frame CPU total (its profiler messages): render start to sent. */
   frameMs: number;
+  /**
+   * Medians of the parts of a frame from the profiler: the world update, recording and
+   * submitting, waiting for the GPU and the pixels (readback), the JPEG encoding and send (which
+   * overlaps the next frame's render), and the sum of the GPU passes' timestamps.
+   */
+  parts: { update: number; record: number; readback: number; encode: number; gpu: number };
 }
 
 /** Frames per second at `width` x `height` over `seconds`, after three warm-up frames. */
 export async function streamFrames(url: string, token: string, { width, height, seconds, ssao = true }: { width: number; height: number; seconds: number; ssao?: boolean }): Promise<StreamFigures> {
   let frames = 0, bytes = 0, start = 0;
   const totals: number[] = [];
+  const parts = { update: [] as number[], record: [] as number[], readback: [] as number[], encode: [] as number[], gpu: [] as number[] };
   const connection = await connect(
     url,
     token,
@@ -68,7 +75,15 @@ export async function streamFrames(url: string, token: string, { width, height, 
       }
     },
     (message) => {
-      if (message.type === 'profiler' && start > 0) totals.push((message.cpu as { total: number }).total);
+      if (message.type !== 'profiler' || start === 0) return;
+      const cpu = message.cpu as { total: number; update: number; record: number; readback: number; encode: number };
+      totals.push(cpu.total);
+      parts.update.push(cpu.update);
+      parts.record.push(cpu.record);
+      parts.readback.push(cpu.readback);
+      parts.encode.push(cpu.encode);
+      const gpu = Object.values(message.gpu as Record<string, number>);
+      if (gpu.length > 0) parts.gpu.push(gpu.reduce((a, b) => a + b, 0));
     },
   );
   connection.socket.send(JSON.stringify({ type: 'profiler', enable: true }));
@@ -76,7 +91,15 @@ export async function streamFrames(url: string, token: string, { width, height, 
   await connection.nextFrame(() => start > 0 && performance.now() - start > seconds * 1000);
   const elapsed = (performance.now() - start) / 1000;
   connection.socket.close();
-  return { fps: round(frames / elapsed), kbPerFrame: Math.round(bytes / Math.max(1, frames) / 1024), frameMs: round(median(totals)) };
+  return { fps: round(frames / elapsed), kbPerFrame: Math.round(bytes / Math.max(1, frames) / 1024), frameMs: round(median(totals)),
+    parts: {
+      update: round(median(parts.update)),
+      record: round(median(parts.record)),
+      readback: round(median(parts.readback)),
+      encode: round(median(parts.encode)),
+      gpu: parts.gpu.length > 0 ? round(median(parts.gpu)) : Number.NaN,
+    },
+  };
 }
 
 export interface EditFigures {

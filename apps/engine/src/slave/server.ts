@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Engine, RenderedFrame } from '../runtime/engine.ts';
 import { authorize } from './auth.ts';
+import { nextFrameDue } from './pacing.ts';
 import { FRAME_HEADER_BYTES, FRAME_MAGIC, MAX_PAYLOAD_BYTES, parseToolMessage, PROTOCOL_VERSION, SUBPROTOCOL, type ToolMessage } from './protocol.ts';
 import { runSlaveCommand, type SlaveCommands } from './slave-script.ts';
 
@@ -31,7 +32,8 @@ interface Client {
   stream: Stream | undefined;
   seq: number;
   acked: number;
-  lastSent: number;
+  /** When this tool's next frame is due (performance.now() ms): paced from render starts. */
+  nextDue: number;
   profiler: boolean;
   skipped: number;
 }
@@ -57,6 +59,8 @@ export class SlaveServer {
   #closed = false;
   #framesRendered = 0;
   #lastFrame: RenderedFrame | undefined;
+  /** The previous frame's JPEG encoding and send, which overlaps the next frame's render. */
+  #encoding: Promise<void> = Promise.resolve();
 
   private constructor(options: SlaveServerOptions) {
     this.#options = options;
@@ -107,7 +111,7 @@ export class SlaveServer {
   }
 
   #connected(socket: WebSocket): void {
-    const client: Client = { socket, id: this.#nextId++, stream: undefined, seq: 0, acked: 0, lastSent: 0, profiler: false, skipped: 0 };
+    const client: Client = { socket, id: this.#nextId++, stream: undefined, seq: 0, acked: 0, nextDue: 0, profiler: false, skipped: 0 };
     this.#clients.add(client);
     socket.on('message', (data, isBinary) => {
       this.#received(client, data, isBinary);
@@ -199,14 +203,17 @@ export class SlaveServer {
     this.#timer = setTimeout(() => void this.#pump(), ms);
   }
 
+  /** Whether a tool is too far behind to be sent another frame now (it is skipped, not queued for). */
+  #stalled(client: Client): boolean {
+    return client.seq - client.acked >= MAX_UNACKED || client.socket.bufferedAmount > MAX_BUFFERED;
+  }
+
   /** Tools due a frame that keep up; stalled ones are skipped (and counted), never queued for. */
   #due(now: number): Client[] {
     const due: Client[] = [];
     for (const client of this.#clients) {
-      const stream = client.stream;
-      if (!stream || client.socket.readyState !== client.socket.OPEN) continue;
-      if (now - client.lastSent < 1000 / stream.fps) continue;
-      if (client.seq - client.acked >= MAX_UNACKED || client.socket.bufferedAmount > MAX_BUFFERED) {
+      if (!client.stream || client.socket.readyState !== client.socket.OPEN || now < client.nextDue) continue;
+      if (this.#stalled(client)) {
         client.skipped++;
         continue;
       }
@@ -215,22 +222,34 @@ export class SlaveServer {
     return due;
   }
 
+  /** Milliseconds until the earliest frame due to a tool that keeps up (Infinity when none). */
+  #untilNextDue(now: number): number {
+    let wait = Infinity;
+    for (const client of this.#clients) {
+      if (!client.stream || client.socket.readyState !== client.socket.OPEN || this.#stalled(client)) continue;
+      wait = Math.min(wait, Math.max(0, client.nextDue - now));
+    }
+    return wait;
+  }
+
   async #pump(): Promise<void> {
     if (this.#rendering || this.#closed) return;
     const now = performance.now();
     const due = this.#due(now);
     if (due.length === 0) {
-      // Nobody wants a frame now: keep the world ticking, look again soon.
+      // Nobody wants a frame now: keep the world ticking, and wake when the next one is due (a
+      // stalled tool's ack wakes the pump itself; a full socket buffer is looked at again soon).
       try {
         this.#engine.tick();
       } catch (error) {
         this.#engine.log('error', 'world', `update failed: ${error instanceof Error ? error.message : String(error)}`);
       }
-      this.#schedule(this.#clients.size > 0 ? 15 : 100);
+      this.#schedule(Math.min(this.#clients.size > 0 ? 15 : 100, this.#untilNextDue(now)));
       return;
     }
     this.#rendering = true;
     try {
+      for (const client of due) client.nextDue = nextFrameDue(client.nextDue, client.stream!.fps, now);
       // One render per requested size; one encoding per (size, quality).
       const bySize = new Map<string, Client[]>();
       for (const client of due) {
@@ -243,36 +262,46 @@ export class SlaveServer {
         const frame = await this.#engine.renderFrame(width, height);
         this.#lastFrame = frame;
         this.#framesRendered++;
-        const encoded = new Map<number, Buffer>();
-        const t1 = performance.now();
-        for (const client of clients) {
-          const quality = client.stream!.quality;
-          let jpeg = encoded.get(quality);
-          if (!jpeg) {
-            jpeg = await sharp(frame.pixels, { raw: { width, height, channels: 4 } }).jpeg({ quality, chromaSubsampling: '4:2:0' }).toBuffer();
-            encoded.set(quality, jpeg);
-          }
-          if (client.socket.readyState !== client.socket.OPEN) continue;
-          const header = Buffer.alloc(FRAME_HEADER_BYTES);
-          client.seq++;
-          header.writeUInt32LE(FRAME_MAGIC, 0);
-          header.writeUInt32LE(client.seq, 4);
-          header.writeUInt32LE(width, 8);
-          header.writeUInt32LE(height, 12);
-          header.writeUInt32LE(frame.generation, 16);
-          client.socket.send(Buffer.concat([header, jpeg]), { binary: true });
-          client.lastSent = performance.now();
-        }
-        const encodeMs = performance.now() - t1;
-        for (const client of clients) {
-          if (client.profiler) this.#send(client, { type: 'profiler', frame: this.#framesRendered, width, height, cpu: { ...frame.cpu, encode: encodeMs, total: performance.now() - t0 }, gpu: frame.gpu, skipped: client.skipped });
-        }
+        // Sequence numbers count the frame as in flight from here, so backpressure sees it while
+        // it is still being encoded.
+        const sends = clients.map((client) => ({ client, seq: ++client.seq, quality: client.stream!.quality }));
+        // The JPEG encoding runs on sharp's threads: it overlaps the next frame's render, one
+        // encoding at a time, so frames leave in order and never pile up.
+        await this.#encoding;
+        this.#encoding = this.#encodeAndSend(frame, sends, t0, this.#framesRendered).catch((error: unknown) => {
+          this.#engine.log('error', 'frames', `a frame's encoding failed: ${error instanceof Error ? error.message : String(error)}`);
+        });
       }
     } catch (error) {
       this.#engine.log('error', 'frames', `a frame failed: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       this.#rendering = false;
       this.#schedule(0);
+    }
+  }
+
+  async #encodeAndSend(frame: RenderedFrame, sends: { client: Client; seq: number; quality: number }[], t0: number, frameNumber: number): Promise<void> {
+    const { width, height } = frame;
+    const t1 = performance.now();
+    const encoded = new Map<number, Buffer>();
+    for (const { client, seq, quality } of sends) {
+      let jpeg = encoded.get(quality);
+      if (!jpeg) {
+        jpeg = await sharp(frame.pixels, { raw: { width, height, channels: 4 } }).jpeg({ quality, chromaSubsampling: '4:2:0' }).toBuffer();
+        encoded.set(quality, jpeg);
+      }
+      if (client.socket.readyState !== client.socket.OPEN) continue;
+      const header = Buffer.alloc(FRAME_HEADER_BYTES);
+      header.writeUInt32LE(FRAME_MAGIC, 0);
+      header.writeUInt32LE(seq, 4);
+      header.writeUInt32LE(width, 8);
+      header.writeUInt32LE(height, 12);
+      header.writeUInt32LE(frame.generation, 16);
+      client.socket.send(Buffer.concat([header, jpeg]), { binary: true });
+    }
+    const encodeMs = performance.now() - t1;
+    for (const { client } of sends) {
+      if (client.profiler) this.#send(client, { type: 'profiler', frame: frameNumber, width, height, cpu: { ...frame.cpu, encode: encodeMs, total: performance.now() - t0 }, gpu: frame.gpu, skipped: client.skipped });
     }
   }
 
@@ -288,6 +317,7 @@ export class SlaveServer {
     this.#closed = true;
     clearTimeout(this.#timer);
     for (const client of this.#clients) client.socket.terminate();
+    await this.#encoding;
     this.#wss.close();
     await new Promise<void>((resolve) => this.#http.close(() => { resolve(); }));
   }
