@@ -58,8 +58,8 @@ override FALL_BACK: u32 = 0u;
 // the histogram (the output is NOT sorted).
 override PROFILE_NO_LOOKBACK: bool = false;
 // true: a digit pass sorts its keys into the tile before the look-back (shorter walks); false:
-// after it (its own inclusive totals published sooner). One H100 call suggested false may be
-// faster; the benchmark times both.
+// after it (its own inclusive totals published sooner). Timed on the H100, false took 10% longer
+// per digit pass (0.416 against 0.377 ms at 2^24); the benchmark keeps timing both.
 override SORT_TILE_FIRST: bool = true;
 // false: keys only (the value bindings are bound to placeholders and never touched).
 override HAS_VALUES: bool = true;
