@@ -51,9 +51,16 @@ export function describeAdapter(adapter: GPUAdapter): AdapterDescription {
   return { vendor, architecture, device, description, summary: `${vendor || 'unknown vendor'} / ${name || architecture || 'unknown device'}` };
 }
 
+/**
+ * Dawn's flags for tests and benchmarks. Dawn rounds timestamp queries down to multiples of
+ * 65,536 ns by default (a browser's defence against timing attacks), which made every GPU time
+ * of a benchmark a whole number of 65.5 µs steps; measuring our own kernels needs the raw ones.
+ */
+export const DAWN_FLAGS = ['disable-dawn-features=timestamp_quantization'] as const;
+
 /** The process-wide Dawn GPU object (navigator.gpu's equivalent). */
 export function nodeGpu(): GPU {
-  gpuInstance ??= loadDawn().create([]);
+  gpuInstance ??= loadDawn().create([...DAWN_FLAGS]);
   return gpuInstance;
 }
 

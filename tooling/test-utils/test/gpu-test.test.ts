@@ -47,3 +47,26 @@ gpuTest('createBufferWithData and readBuffer round-trip bytes through the GPU', 
   expect(buffer.size).toBe(20);
   expect(Array.from(new Uint32Array(await readBuffer(device, buffer)))).toEqual(Array.from(data));
 });
+
+engineTest('timestamps are not rounded to 65,536 ns steps (Dawn quantizes them unless told not to)', async () => {
+  const gpu = await sharedNodeGpu();
+  if (!gpu.hasTimestamps) return; // an adapter without timestamp queries has nothing to round
+  const { device } = gpu;
+  const samples = 8;
+  const querySet = device.createQuerySet({ type: 'timestamp', count: 2 * samples });
+  const resolved = device.createBuffer({ size: 16 * samples, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+  const readback = device.createBuffer({ size: 16 * samples, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+  const encoder = device.createCommandEncoder();
+  for (let i = 0; i < samples; i++) {
+    encoder.beginComputePass({ timestampWrites: { querySet, beginningOfPassWriteIndex: 2 * i, endOfPassWriteIndex: 2 * i + 1 } }).end();
+  }
+  encoder.resolveQuerySet(querySet, 0, 2 * samples, resolved, 0);
+  encoder.copyBufferToBuffer(resolved, 0, readback, 0, 16 * samples);
+  device.queue.submit([encoder.finish()]);
+  await readback.mapAsync(GPUMapMode.READ);
+  const stamps = new BigUint64Array(readback.getMappedRange().slice(0));
+  readback.unmap();
+  for (const resource of [querySet, resolved, readback]) resource.destroy();
+  // Raw nanosecond stamps: the chance that 16 of them all fall on multiples of 65,536 is nil.
+  expect([...stamps].some((stamp) => stamp % 65536n !== 0n)).toBe(true);
+});

@@ -21,7 +21,9 @@ export async function requestEngineDevice(): Promise<EngineDevice> {
     const require = createRequire(import.meta.url);
     const dawn = (process.env.CUTTLE_DAWN ? require(process.env.CUTTLE_DAWN) : require('webgpu')) as DawnModule;
     Object.assign(globalThis, dawn.globals);
-    gpu = dawn.create([]);
+    // Raw timestamps for the profiler's GPU pass times (Dawn rounds them to 65,536 ns steps
+    // unless told not to).
+    gpu = dawn.create(['disable-dawn-features=timestamp_quantization']);
   }
   const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
   if (!adapter) throw new EngineError('no WebGPU adapter: install a Vulkan driver (on Debian, as root: bash tooling/scripts/setup.sh installs Mesa lavapipe).');
