@@ -15,6 +15,7 @@ import {
   GpuSkinning,
   GpuSkinningError,
   skinInstanceReference,
+  SKINNING_KERNELS,
   type KernelTuning,
   type SkinningKernel,
   type SkinnedVertices,
@@ -32,8 +33,9 @@ const ROUNDS = QUICK ? 1 : 7;
 /** Where the LDS tuning is swept. */
 const TUNING_SIZE = QUICK ? 120_000 : 10_000_000;
 const TUNING_INSTANCES = QUICK ? 10 : 100;
+type Tuned = [SkinningKernel, KernelTuning & { wideLds?: boolean }];
 /** Workgroup shapes swept; `wideLds` adds an unused 256-bone palette so the LDS array is 12 KiB (the fixed size of a naive kernel). */
-const TUNINGS: [SkinningKernel, KernelTuning & { wideLds?: boolean }][] = [
+const TUNINGS: Tuned[] = [
   ['lds', { workgroupSize: 64, verticesPerThread: 1 }],
   ['lds', { workgroupSize: 128, verticesPerThread: 1 }],
   ['lds', { workgroupSize: 128, verticesPerThread: 2 }],
@@ -43,7 +45,7 @@ const TUNINGS: [SkinningKernel, KernelTuning & { wideLds?: boolean }][] = [
   ['global', { workgroupSize: 128, verticesPerThread: 1 }],
   ['global', { workgroupSize: 256, verticesPerThread: 1 }],
 ];
-const tuningName = (kernel: SkinningKernel, t: KernelTuning & { wideLds?: boolean }): string => `${kernel}|${t.workgroupSize}x${t.verticesPerThread}${t.wideLds ? ' 256-bone LDS' : ''}`;
+const tuningName = (kernel: SkinningKernel, t: Tuned[1]): string => `${kernel}|${t.workgroupSize}x${t.verticesPerThread}${t.wideLds ? ' 256-bone LDS' : ''}`;
 const RENDER_CROWDS = QUICK ? [4, 16] : [100, 1000];
 const RENDER_DETAIL = QUICK ? { rings: 6, sides: 8 } : { rings: 30, sides: 30 };
 const RENDER_FRAMES = QUICK ? 1 : 5;
@@ -160,6 +162,77 @@ async function verifyFrames(skinning: GpuSkinning, data: SkinnedVertices, per: n
   }
 }
 
+function describeConfiguration(format: VertexFormat, size: number, instanceCount: number): string {
+  return `${format}, ${label(size)} vertices over ${instanceCount} instance${instanceCount === 1 ? '' : 's'}`;
+}
+
+/**
+ * One GpuSkinning holding `size` vertices of `data` over `instanceCount` instances (each its
+ * own mesh and 64-bone palette), with `group`'s tunings, verified against the reference.
+ * Undefined when the device cannot hold it (logged).
+ */
+async function buildConfiguration(data: SkinnedVertices, size: number, instanceCount: number, group: readonly Tuned[]): Promise<GpuSkinning | undefined> {
+  const per = Math.floor(size / instanceCount);
+  const total = per * instanceCount;
+  const what = describeConfiguration(data.format, size, instanceCount);
+  let skinning: GpuSkinning;
+  try {
+    skinning = new GpuSkinning(gpu!.device, {
+      format: data.format,
+      maxVertices: total,
+      maxOutputVertices: total,
+      maxBones: instanceCount * BENCH_BONES + 256,
+      maxInstances: instanceCount,
+      tuning: Object.fromEntries(group.map(([kernel, tuning]) => [kernel, tuning])),
+    });
+  } catch (error) {
+    if (error instanceof GpuSkinningError) {
+      log(`${what}: skipped (${error.message})`);
+      return undefined;
+    }
+    throw error;
+  }
+  try {
+    for (let i = 0; i < instanceCount; i++) {
+      const mesh = skinning.addMesh(sliceVertices(data, i * per, per));
+      skinning.addInstance({ mesh, palette: skinning.createPalette(BENCH_BONES) });
+    }
+    if (group.some(([, t]) => t.wideLds)) skinning.createPalette(256);
+    await verify(skinning, data, per, what);
+  } catch (error) {
+    skinning.destroy();
+    throw error;
+  }
+  return skinning;
+}
+
+/** A built configuration and the result key of each kernel it times. */
+interface Timed {
+  skinning: GpuSkinning;
+  vertices: number;
+  runs: { kernel: SkinningKernel; key: string }[];
+}
+
+/**
+ * Warms every entry up, then times them for ROUNDS rounds, every run of every entry once per
+ * round, the order reversed every other round, so all of them are measured under the same
+ * state of the lent card (which moves by more than the effects measured). Medians into results.
+ */
+async function timeInterleaved(entries: readonly Timed[]): Promise<void> {
+  const samples = new Map<string, number[]>();
+  for (const { skinning, runs, vertices } of entries) await warmUp(skinning, runs.map(({ kernel }) => kernel), vertices);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const { skinning, runs, vertices } of round % 2 === 0 ? entries : [...entries].reverse()) {
+      for (const { kernel, key } of round % 2 === 0 ? runs : [...runs].reverse()) {
+        skinning.kernel = kernel;
+        samples.set(key, [...(samples.get(key) ?? []), await verticesPerSecond(skinning, vertices)]);
+      }
+    }
+  }
+  for (const [key, values] of samples) results.set(key, median(values));
+  log([...samples.keys()].map((key) => `${key} ${(results.get(key)! / 1e9).toFixed(2)} Gvert/s`).join(', '));
+}
+
 /**
  * Builds one configuration, verifies it, and times its kernels for ROUNDS interleaved rounds.
  * Tuning is fixed at creation: the default run shares one GpuSkinning between the two kernels;
@@ -167,56 +240,45 @@ async function verifyFrames(skinning: GpuSkinning, data: SkinnedVertices, per: n
  * the same rounds (order alternating), so each shape is compared with the default under the same
  * state of the lent card.
  */
-async function measureConfiguration(data: SkinnedVertices, size: number, instanceCount: number, tunings: [SkinningKernel, KernelTuning & { wideLds?: boolean }][] = [['lds', DEFAULT_TUNING.lds], ['global', DEFAULT_TUNING.global]], keyPrefix = ''): Promise<void> {
-  const per = Math.floor(size / instanceCount);
-  const total = per * instanceCount;
-  const what = `${data.format}, ${label(size)} vertices over ${instanceCount} instance${instanceCount === 1 ? '' : 's'}`;
-  const samples = new Map<string, number[]>();
-  const groups: [SkinningKernel, KernelTuning & { wideLds?: boolean }][][] = keyPrefix === '' ? [tunings] : [[['lds', DEFAULT_TUNING.lds]], ...tunings.map((entry) => [entry])];
-  const built: { group: (typeof groups)[number]; skinning: GpuSkinning }[] = [];
+async function measureConfiguration(data: SkinnedVertices, size: number, instanceCount: number, tunings: Tuned[] = [['lds', DEFAULT_TUNING.lds], ['global', DEFAULT_TUNING.global]], keyPrefix = ''): Promise<void> {
+  const total = Math.floor(size / instanceCount) * instanceCount;
+  const groups: Tuned[][] = keyPrefix === '' ? [tunings] : [[['lds', DEFAULT_TUNING.lds]], ...tunings.map((entry) => [entry])];
+  const built: Timed[] = [];
   try {
     for (const group of groups) {
-      let skinning: GpuSkinning;
-      try {
-        skinning = new GpuSkinning(gpu!.device, {
-          format: data.format,
-          maxVertices: total,
-          maxOutputVertices: total,
-          maxBones: instanceCount * BENCH_BONES + 256,
-          maxInstances: instanceCount,
-          tuning: Object.fromEntries(group.map(([kernel, tuning]) => [kernel, tuning])),
-        });
-      } catch (error) {
-        if (error instanceof GpuSkinningError) {
-          log(`${what}: skipped (${error.message})`);
-          return;
-        }
-        throw error;
-      }
-      built.push({ group, skinning });
-      for (let i = 0; i < instanceCount; i++) {
-        const mesh = skinning.addMesh(sliceVertices(data, i * per, per));
-        skinning.addInstance({ mesh, palette: skinning.createPalette(BENCH_BONES) });
-      }
-      if (group.some(([, t]) => t.wideLds)) skinning.createPalette(256);
-      await verify(skinning, data, per, what);
+      const skinning = await buildConfiguration(data, size, instanceCount, group);
+      if (!skinning) return;
+      const runs = group.map(([kernel, tuning]) => ({ kernel, key: keyPrefix ? `${keyPrefix}${data.format}|${size}|${instanceCount}|${tuningName(kernel, tuning)}` : `${data.format}|${size}|${instanceCount}|${kernel}` }));
+      built.push({ skinning, vertices: total, runs });
     }
-    for (const { group, skinning } of built) await warmUp(skinning, group.map(([kernel]) => kernel), total);
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const { group, skinning } of round % 2 === 0 ? built : [...built].reverse()) {
-        for (const [kernel, tuning] of round % 2 === 0 ? group : [...group].reverse()) {
-          skinning.kernel = kernel;
-          const key = keyPrefix ? `${keyPrefix}${data.format}|${size}|${instanceCount}|${tuningName(kernel, tuning)}` : `${data.format}|${size}|${instanceCount}|${kernel}`;
-          samples.set(key, [...(samples.get(key) ?? []), await verticesPerSecond(skinning, total)]);
-        }
-      }
-    }
+    await timeInterleaved(built);
   } finally {
     for (const { skinning } of built) skinning.destroy();
   }
-  for (const [key, values] of samples) results.set(key, median(values));
-  log(`${what}: ${[...samples.keys()].map((key) => `${key.split('|').slice(3).join(' ')} ${(results.get(key)! / 1e9).toFixed(2)} Gvert/s`).join(', ')}`);
 }
+
+/**
+ * The main rows time 1, 100 and 10,000 instances one configuration after another, so their
+ * drop with the instance count is mixed with the card's drift (the second H100 run at 10M:
+ * packed LDS fell 16.4 / 12.2 / 9.4 Gvertices/s while f32 LDS, timed after it, rose 5.8 / 7.8 /
+ * 10.3). Here the three are built side by side and timed in the same rounds, both kernels each.
+ */
+async function measureInstanceSpread(data: SkinnedVertices, size: number): Promise<void> {
+  const built: Timed[] = [];
+  try {
+    for (const instanceCount of INSTANCE_COUNTS) {
+      const skinning = await buildConfiguration(data, size, instanceCount, [['lds', DEFAULT_TUNING.lds], ['global', DEFAULT_TUNING.global]]);
+      if (!skinning) return;
+      const runs = SKINNING_KERNELS.map((kernel) => ({ kernel, key: spreadKey(data.format, size, instanceCount, kernel) }));
+      built.push({ skinning, vertices: Math.floor(size / instanceCount) * instanceCount, runs });
+    }
+    await timeInterleaved(built);
+  } finally {
+    for (const { skinning } of built) skinning.destroy();
+  }
+}
+
+const spreadKey = (format: VertexFormat, size: number, instanceCount: number, kernel: SkinningKernel): string => `spread:${format}|${size}|${instanceCount}|${kernel}`;
 
 /** GB/s of the vec4 copy over `bytes` read and `bytes` written. */
 async function copyBandwidth(bytes: number): Promise<number> {
@@ -239,7 +301,10 @@ async function measureThroughput(): Promise<void> {
     for (const format of FORMATS) {
       const data = benchVertices(format, size);
       for (const instances of INSTANCE_COUNTS) await measureConfiguration(data, size, instances);
-      if (size === TUNING_SIZE && format === 'packed') await measureConfiguration(data, size, TUNING_INSTANCES, TUNINGS, 'tuning:');
+      if (size === TUNING_SIZE && format === 'packed') {
+        await measureConfiguration(data, size, TUNING_INSTANCES, TUNINGS, 'tuning:');
+        await measureInstanceSpread(data, size);
+      }
     }
     // The copy moves what the packed kernel must: its bytes per vertex, half read, half written.
     const copyBytes = Math.min(Math.ceil((size * BYTES_PER_VERTEX.packed) / 2 / 16) * 16, 1 << 30);
@@ -313,7 +378,7 @@ function throughputCases(): BenchCase[] {
       });
     }
   }
-  const tuned = (kernel: SkinningKernel, t: KernelTuning & { wideLds?: boolean }): string => `tuning:packed|${TUNING_SIZE}|${TUNING_INSTANCES}|${tuningName(kernel, t)}`;
+  const tuned = (kernel: SkinningKernel, t: Tuned[1]): string => `tuning:packed|${TUNING_SIZE}|${TUNING_INSTANCES}|${tuningName(kernel, t)}`;
   // The default shape as timed in the sweep's own rounds, beside every other shape.
   const defaultKey = tuned('lds', DEFAULT_TUNING.lds);
   if (results.has(defaultKey)) {
@@ -323,6 +388,19 @@ function throughputCases(): BenchCase[] {
       if (value !== undefined) peers[`${kernel} ${t.workgroupSize} threads x ${t.verticesPerThread} vertex${t.verticesPerThread === 1 ? '' : 'es'}${t.wideLds ? ', 12 KiB LDS array' : ''}`] = () => value / 1e9;
     }
     cases.push({ name: `workgroup shape, packed, ${label(TUNING_SIZE)} vertices over ${TUNING_INSTANCES} instances, interleaved (ours: LDS ${DEFAULT_TUNING.lds.workgroupSize} threads x 1 vertex, 3 KiB LDS array)`, unit: 'Gvertices/s', higherIsBetter: true, ours: () => results.get(defaultKey)! / 1e9, peers });
+  }
+  // The instance counts timed side by side: ours is one instance, LDS; a ratio above 1 is what
+  // more instances cost under the same state of the card.
+  const [fewest, ...more] = INSTANCE_COUNTS;
+  if (fewest !== undefined && results.has(spreadKey('packed', TUNING_SIZE, fewest, 'lds'))) {
+    const peers: Record<string, Measure> = {};
+    for (const instances of INSTANCE_COUNTS) {
+      for (const kernel of SKINNING_KERNELS) {
+        const value = results.get(spreadKey('packed', TUNING_SIZE, instances, kernel));
+        if (value !== undefined && !(instances === fewest && kernel === 'lds')) peers[`${kernel} over ${label(instances)}`] = () => value / 1e9;
+      }
+    }
+    cases.push({ name: `instance count, packed, ${label(TUNING_SIZE)} vertices over ${[fewest, ...more].map(label).join(' / ')} instances, interleaved (ours: LDS over ${fewest})`, unit: 'Gvertices/s', higherIsBetter: true, ours: () => results.get(spreadKey('packed', TUNING_SIZE, fewest, 'lds'))! / 1e9, peers });
   }
   return cases;
 }
@@ -375,6 +453,7 @@ export const suite = defineSuite({
     'Every configuration is checked against the TypeScript reference on this GPU before it is timed (3 frames: LDS reset, LDS skin, global skin, new palettes each; up to 20,000 vertices of the first, middle and last instance); a mismatch stops the run.',
     `Ours is the packed format with bones staged in LDS (${DEFAULT_TUNING.lds.workgroupSize} threads, 1 vertex each, the LDS array sized to the largest palette: 64 bones, 3 KiB); global bones run ${DEFAULT_TUNING.global.workgroupSize} threads.`,
     `Bench mesh: ${BENCH_BONES}-bone palettes per instance, 1 to 4 influences per vertex (2.5 on average), runs of 64 consecutive vertices sharing neighbouring bones; every instance skins its own copy of the vertices, so every byte comes from memory.`,
+    `Instance-count row: the ${label(TUNING_SIZE)}-vertex packed configurations over ${INSTANCE_COUNTS.map(label).join(', ')} instances built side by side and timed in the same rounds (order alternating), where the main rows time them minutes apart.`,
     'Skinning rows: after 1.5 s of copies to raise the clocks, and 0.4 s of the configuration\'s own frames right before its rounds, GPU time from timestamps around several frames in one submit (about 100M vertices per sample), median of 7 rounds, kernels interleaved; every timed frame must report every instance skinned in full, or the run stops.',
     `Traffic rows: vertices/s times the bytes each format must move per vertex (packed ${BYTES_PER_VERTEX.packed}: 36 in, 12 old position, 32 out; f32 ${BYTES_PER_VERTEX.f32}: 80 in, 12 old position, 60 out), palette reads not counted;`,
     'the vec4 copy reads and writes the packed kernel\'s bytes (half each, at most 1 GiB each way) on the same card: the memory roofline.',
