@@ -213,24 +213,42 @@ interface Timed {
   runs: { kernel: SkinningKernel; key: string }[];
 }
 
+/** Something timed in interleaved rounds: a warm-up, then one sample per run per round. */
+interface Interleaved {
+  warm: () => Promise<void>;
+  runs: { key: string; sample: () => Promise<number> }[];
+}
+
+function skinningRuns({ skinning, vertices, runs }: Timed): Interleaved {
+  return {
+    warm: () => warmUp(skinning, runs.map(({ kernel }) => kernel), vertices),
+    runs: runs.map(({ kernel, key }) => ({
+      key,
+      sample: () => {
+        skinning.kernel = kernel;
+        return verticesPerSecond(skinning, vertices);
+      },
+    })),
+  };
+}
+
 /**
  * Warms every entry up, then times them for ROUNDS rounds, every run of every entry once per
  * round, the order reversed every other round, so all of them are measured under the same
  * state of the lent card (which moves by more than the effects measured). Medians into results.
  */
-async function timeInterleaved(entries: readonly Timed[]): Promise<void> {
+async function timeInterleaved(entries: readonly Interleaved[]): Promise<void> {
   const samples = new Map<string, number[]>();
-  for (const { skinning, runs, vertices } of entries) await warmUp(skinning, runs.map(({ kernel }) => kernel), vertices);
+  for (const entry of entries) await entry.warm();
   for (let round = 0; round < ROUNDS; round++) {
-    for (const { skinning, runs, vertices } of round % 2 === 0 ? entries : [...entries].reverse()) {
-      for (const { kernel, key } of round % 2 === 0 ? runs : [...runs].reverse()) {
-        skinning.kernel = kernel;
-        samples.set(key, [...(samples.get(key) ?? []), await verticesPerSecond(skinning, vertices)]);
+    for (const { runs } of round % 2 === 0 ? entries : [...entries].reverse()) {
+      for (const { key, sample } of round % 2 === 0 ? runs : [...runs].reverse()) {
+        samples.set(key, [...(samples.get(key) ?? []), await sample()]);
       }
     }
   }
   for (const [key, values] of samples) results.set(key, median(values));
-  log([...samples.keys()].map((key) => `${key} ${(results.get(key)! / 1e9).toFixed(2)} Gvert/s`).join(', '));
+  log([...samples.keys()].map((key) => `${key} ${(results.get(key)! / 1e9).toFixed(2)} G/s`).join(', '));
 }
 
 /**
@@ -251,7 +269,7 @@ async function measureConfiguration(data: SkinnedVertices, size: number, instanc
       const runs = group.map(([kernel, tuning]) => ({ kernel, key: keyPrefix ? `${keyPrefix}${data.format}|${size}|${instanceCount}|${tuningName(kernel, tuning)}` : `${data.format}|${size}|${instanceCount}|${kernel}` }));
       built.push({ skinning, vertices: total, runs });
     }
-    await timeInterleaved(built);
+    await timeInterleaved(built.map(skinningRuns));
   } finally {
     for (const { skinning } of built) skinning.destroy();
   }
@@ -261,10 +279,25 @@ async function measureConfiguration(data: SkinnedVertices, size: number, instanc
  * The main rows time 1, 100 and 10,000 instances one configuration after another, so their
  * drop with the instance count is mixed with the card's drift (the second H100 run at 10M:
  * packed LDS fell 16.4 / 12.2 / 9.4 Gvertices/s while f32 LDS, timed after it, rose 5.8 / 7.8 /
- * 10.3). Here the three are built side by side and timed in the same rounds, both kernels each.
+ * 10.3). Here the three are built side by side and timed in the same rounds, both kernels each,
+ * with the vec4 copy of the packed kernel's bytes in the same rounds too, so the share of the
+ * copy's bandwidth compares two figures taken under the same state of the card.
  */
 async function measureInstanceSpread(data: SkinnedVertices, size: number): Promise<void> {
   const built: Timed[] = [];
+  const copyBytes = Math.min(Math.ceil((size * BYTES_PER_VERTEX.packed) / 2 / 16) * 16, 1 << 30);
+  const copy = new CopyKernel(gpu!.device, copyBytes);
+  const copySample = async (): Promise<number> => {
+    const ms = await timer!.time((encoder, i, last) => { copy.encode(encoder, { querySet: timer!.writes.querySet, ...(i === 0 ? { beginIndex: 0 } : {}), ...(last ? { endIndex: 1 } : {}) }); }, { iterations: QUICK ? 1 : 20 });
+    return ((2 * copyBytes) / ms) * 1e3; // bytes per second, like the vertex rates: per second
+  };
+  const copyRuns: Interleaved = {
+    warm: async () => {
+      const until = performance.now() + WARM_MS;
+      while (performance.now() < until) await copySample();
+    },
+    runs: [{ key: spreadCopyKey(size), sample: copySample }],
+  };
   try {
     for (const instanceCount of INSTANCE_COUNTS) {
       const skinning = await buildConfiguration(data, size, instanceCount, [['lds', DEFAULT_TUNING.lds], ['global', DEFAULT_TUNING.global]]);
@@ -272,12 +305,14 @@ async function measureInstanceSpread(data: SkinnedVertices, size: number): Promi
       const runs = SKINNING_KERNELS.map((kernel) => ({ kernel, key: spreadKey(data.format, size, instanceCount, kernel) }));
       built.push({ skinning, vertices: Math.floor(size / instanceCount) * instanceCount, runs });
     }
-    await timeInterleaved(built);
+    await timeInterleaved([...built.map(skinningRuns), copyRuns]);
   } finally {
     for (const { skinning } of built) skinning.destroy();
+    copy.destroy();
   }
 }
 
+const spreadCopyKey = (size: number): string => `spread:copy|${size}`;
 const spreadKey = (format: VertexFormat, size: number, instanceCount: number, kernel: SkinningKernel): string => `spread:${format}|${size}|${instanceCount}|${kernel}`;
 
 /** GB/s of the vec4 copy over `bytes` read and `bytes` written. */
@@ -402,6 +437,23 @@ function throughputCases(): BenchCase[] {
     }
     cases.push({ name: `instance count, packed, ${label(TUNING_SIZE)} vertices over ${[fewest, ...more].map(label).join(' / ')} instances, interleaved (ours: LDS over ${fewest})`, unit: 'Gvertices/s', higherIsBetter: true, ours: () => results.get(spreadKey('packed', TUNING_SIZE, fewest, 'lds'))! / 1e9, peers });
   }
+  // The issue's goal, from figures taken in the same rounds: the packed kernels' traffic at each
+  // instance count against the vec4 copy timed beside them (ours/copy is the share of its bandwidth).
+  const copyRate = results.get(spreadCopyKey(TUNING_SIZE));
+  if (copyRate !== undefined) {
+    for (const instances of INSTANCE_COUNTS) {
+      const lds = results.get(spreadKey('packed', TUNING_SIZE, instances, 'lds'));
+      const global = results.get(spreadKey('packed', TUNING_SIZE, instances, 'global'));
+      if (lds === undefined || global === undefined) continue;
+      cases.push({
+        name: `memory traffic, packed, ${label(TUNING_SIZE)} vertices over ${label(instances)} instance${instances === 1 ? '' : 's'}, timed in the same rounds as the copy`,
+        unit: 'GB/s moved',
+        higherIsBetter: true,
+        ours: () => (lds * BYTES_PER_VERTEX.packed) / 1e9,
+        peers: { 'packed, global bones': () => (global * BYTES_PER_VERTEX.packed) / 1e9, 'vec4 copy (GPU), same rounds': () => copyRate / 1e9 },
+      });
+    }
+  }
   return cases;
 }
 
@@ -453,7 +505,7 @@ export const suite = defineSuite({
     'Every configuration is checked against the TypeScript reference on this GPU before it is timed (3 frames: LDS reset, LDS skin, global skin, new palettes each; up to 20,000 vertices of the first, middle and last instance); a mismatch stops the run.',
     `Ours is the packed format with bones staged in LDS (${DEFAULT_TUNING.lds.workgroupSize} threads, 1 vertex each, the LDS array sized to the largest palette: 64 bones, 3 KiB); global bones run ${DEFAULT_TUNING.global.workgroupSize} threads.`,
     `Bench mesh: ${BENCH_BONES}-bone palettes per instance, 1 to 4 influences per vertex (2.5 on average), runs of 64 consecutive vertices sharing neighbouring bones; every instance skins its own copy of the vertices, so every byte comes from memory.`,
-    `Instance-count row: the ${label(TUNING_SIZE)}-vertex packed configurations over ${INSTANCE_COUNTS.map(label).join(', ')} instances built side by side and timed in the same rounds (order alternating), where the main rows time them minutes apart.`,
+    `Instance-count rows: the ${label(TUNING_SIZE)}-vertex packed configurations over ${INSTANCE_COUNTS.map(label).join(', ')} instances built side by side and timed in the same rounds (order alternating) with the vec4 copy of the packed kernel's bytes, where the main rows time them, and the copy, minutes apart; their traffic rows compare figures taken under the same state of the card.`,
     'Skinning rows: after 1.5 s of copies to raise the clocks, and 0.4 s of the configuration\'s own frames right before its rounds, GPU time from timestamps around several frames in one submit (about 100M vertices per sample), median of 7 rounds, kernels interleaved; every timed frame must report every instance skinned in full, or the run stops.',
     `Traffic rows: vertices/s times the bytes each format must move per vertex (packed ${BYTES_PER_VERTEX.packed}: 36 in, 12 old position, 32 out; f32 ${BYTES_PER_VERTEX.f32}: 80 in, 12 old position, 60 out), palette reads not counted;`,
     'the vec4 copy reads and writes the packed kernel\'s bytes (half each, at most 1 GiB each way) on the same card: the memory roofline.',
