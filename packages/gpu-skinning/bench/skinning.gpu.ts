@@ -88,7 +88,35 @@ async function skinOnce(skinning: GpuSkinning): Promise<void> {
  * configuration leaves the GPU idle, and an idle GPU lowers its clocks: one H100 run measured
  * the same kernel at 10.5 Gvertices/s straight after that idle stretch and 34.7 a minute later.
  */
-const WARM_MS = QUICK ? 0 : 400;
+// At least this long, and then until the rate settles (warmUntilSteady): with a fixed 0.4 s and
+// then 2 s, every run timed the first configurations after a CPU-only stretch (building 10M or
+// 50M vertices, checking against the reference) well below the same configuration timed later.
+const WARM_MS = QUICK ? 0 : 2000;
+/** The most a warm-up may take before the rounds start anyway. */
+const WARM_MAX_MS = QUICK ? 0 : 15000;
+
+/**
+ * Runs `sample` (a rate) for at least WARM_MS and then until the mean rate of the last second is
+ * within 2% of the second before it (the clocks have settled), at most WARM_MAX_MS. Returns how
+ * long it took, for the log.
+ */
+async function warmUntilSteady(sample: () => Promise<number>): Promise<number> {
+  const start = performance.now();
+  const rates: { at: number; rate: number }[] = [];
+  for (;;) {
+    rates.push({ rate: await sample(), at: performance.now() - start });
+    const now = performance.now() - start;
+    if (now >= WARM_MAX_MS) return now;
+    if (now < WARM_MS) continue;
+    const mean = (from: number, to: number): number => {
+      const inside = rates.filter(({ at }) => at >= from && at < to);
+      return inside.reduce((sum, { rate }) => sum + rate, 0) / Math.max(1, inside.length);
+    };
+    const last = mean(now - 1000, now + 1);
+    const before = mean(now - 2000, now - 1000);
+    if (Math.abs(last - before) <= 0.02 * before) return now;
+  }
+}
 
 /**
  * Skinned vertices per second of `skinning`'s current kernel, one timed submit of several frames.
@@ -108,15 +136,15 @@ async function verticesPerSecond(skinning: GpuSkinning, vertices: number): Promi
   return vertices / (ms / 1000);
 }
 
-/** Runs `kernels` of `skinning` for WARM_MS without recording, so the timed rounds find the clocks up. */
+/** Runs `kernels` of `skinning` without recording until the rate settles, so the timed rounds find the clocks up. */
 async function warmUp(skinning: GpuSkinning, kernels: readonly SkinningKernel[], vertices: number): Promise<void> {
-  const until = performance.now() + WARM_MS;
-  while (performance.now() < until) {
-    for (const kernel of kernels) {
-      skinning.kernel = kernel;
-      await verticesPerSecond(skinning, vertices);
-    }
-  }
+  if (QUICK) return;
+  let next = 0;
+  const ms = await warmUntilSteady(() => {
+    skinning.kernel = kernels[next++ % kernels.length]!;
+    return verticesPerSecond(skinning, vertices);
+  });
+  log(`warmed up ${(ms / 1000).toFixed(1)} s`);
 }
 
 /**
@@ -206,6 +234,28 @@ async function buildConfiguration(data: SkinnedVertices, size: number, instanceC
   return skinning;
 }
 
+/**
+ * A vec4 copy of the packed kernel's bytes at `size` vertices (half read, half written), allocated
+ * now and timed as one more entry of interleaved rounds under `key`, in bytes per second.
+ */
+function copyAlongside(size: number, key: string): { runs: Interleaved; destroy: () => void } {
+  const bytes = Math.min(Math.ceil((size * BYTES_PER_VERTEX.packed) / 2 / 16) * 16, 1 << 30);
+  const copy = new CopyKernel(gpu!.device, bytes);
+  const sample = async (): Promise<number> => {
+    const ms = await timer!.time((encoder, i, last) => { copy.encode(encoder, { querySet: timer!.writes.querySet, ...(i === 0 ? { beginIndex: 0 } : {}), ...(last ? { endIndex: 1 } : {}) }); }, { iterations: QUICK ? 1 : 20 });
+    return ((2 * bytes) / ms) * 1e3;
+  };
+  return {
+    runs: {
+      warm: async () => {
+        if (!QUICK) log(`copy warmed up ${((await warmUntilSteady(sample)) / 1000).toFixed(1)} s`);
+      },
+      runs: [{ key, sample }],
+    },
+    destroy: () => { copy.destroy(); },
+  };
+}
+
 /** A built configuration and the result key of each kernel it times. */
 interface Timed {
   skinning: GpuSkinning;
@@ -262,6 +312,9 @@ async function measureConfiguration(data: SkinnedVertices, size: number, instanc
   const total = Math.floor(size / instanceCount) * instanceCount;
   const groups: Tuned[][] = keyPrefix === '' ? [tunings] : [[['lds', DEFAULT_TUNING.lds]], ...tunings.map((entry) => [entry])];
   const built: Timed[] = [];
+  // The main packed rows time a copy in their own rounds too, so each row's share of the copy's
+  // bandwidth compares two figures taken under the same state of the card.
+  const copy = keyPrefix === '' && data.format === 'packed' ? copyAlongside(size, rowCopyKey(size, instanceCount)) : undefined;
   try {
     for (const group of groups) {
       const skinning = await buildConfiguration(data, size, instanceCount, group);
@@ -269,11 +322,14 @@ async function measureConfiguration(data: SkinnedVertices, size: number, instanc
       const runs = group.map(([kernel, tuning]) => ({ kernel, key: keyPrefix ? `${keyPrefix}${data.format}|${size}|${instanceCount}|${tuningName(kernel, tuning)}` : `${data.format}|${size}|${instanceCount}|${kernel}` }));
       built.push({ skinning, vertices: total, runs });
     }
-    await timeInterleaved(built.map(skinningRuns));
+    await timeInterleaved([...built.map(skinningRuns), ...(copy ? [copy.runs] : [])]);
   } finally {
     for (const { skinning } of built) skinning.destroy();
+    copy?.destroy();
   }
 }
+
+const rowCopyKey = (size: number, instanceCount: number): string => `copy-in-rounds|${size}|${instanceCount}`;
 
 /**
  * The main rows time 1, 100 and 10,000 instances one configuration after another, so their
@@ -285,19 +341,8 @@ async function measureConfiguration(data: SkinnedVertices, size: number, instanc
  */
 async function measureInstanceSpread(data: SkinnedVertices, size: number): Promise<void> {
   const built: Timed[] = [];
-  const copyBytes = Math.min(Math.ceil((size * BYTES_PER_VERTEX.packed) / 2 / 16) * 16, 1 << 30);
-  const copy = new CopyKernel(gpu!.device, copyBytes);
-  const copySample = async (): Promise<number> => {
-    const ms = await timer!.time((encoder, i, last) => { copy.encode(encoder, { querySet: timer!.writes.querySet, ...(i === 0 ? { beginIndex: 0 } : {}), ...(last ? { endIndex: 1 } : {}) }); }, { iterations: QUICK ? 1 : 20 });
-    return ((2 * copyBytes) / ms) * 1e3; // bytes per second, like the vertex rates: per second
-  };
-  const copyRuns: Interleaved = {
-    warm: async () => {
-      const until = performance.now() + WARM_MS;
-      while (performance.now() < until) await copySample();
-    },
-    runs: [{ key: spreadCopyKey(size), sample: copySample }],
-  };
+  const copy = copyAlongside(size, spreadCopyKey(size));
+  const copyRuns = copy.runs;
   try {
     for (const instanceCount of INSTANCE_COUNTS) {
       const skinning = await buildConfiguration(data, size, instanceCount, [['lds', DEFAULT_TUNING.lds], ['global', DEFAULT_TUNING.global]]);
@@ -306,11 +351,26 @@ async function measureInstanceSpread(data: SkinnedVertices, size: number): Promi
       built.push({ skinning, vertices: Math.floor(size / instanceCount) * instanceCount, runs });
     }
     await timeInterleaved([...built.map(skinningRuns), copyRuns]);
+    // The main rows, timed one lone configuration at a time, read well below these in every run.
+    // Two checks of why: the one-instance object timed again on its own (no other work between
+    // its samples), and a one-instance configuration built and timed alone once the others are
+    // gone, as the main rows do.
+    const single = built[0]!;
+    await timeInterleaved([skinningRuns({ ...single, runs: [{ kernel: 'lds', key: loneKey('same object, timed alone') }] })]);
   } finally {
     for (const { skinning } of built) skinning.destroy();
     copy.destroy();
   }
+  const rebuilt = await buildConfiguration(data, size, INSTANCE_COUNTS[0]!, [['lds', DEFAULT_TUNING.lds]]);
+  if (!rebuilt) return;
+  try {
+    await timeInterleaved([skinningRuns({ skinning: rebuilt, vertices: Math.floor(size / INSTANCE_COUNTS[0]!) * INSTANCE_COUNTS[0]!, runs: [{ kernel: 'lds', key: loneKey('built again, alone') }] })]);
+  } finally {
+    rebuilt.destroy();
+  }
 }
+
+const loneKey = (what: string): string => `lone:${what}`;
 
 const spreadCopyKey = (size: number): string => `spread:copy|${size}`;
 const spreadKey = (format: VertexFormat, size: number, instanceCount: number, kernel: SkinningKernel): string => `spread:${format}|${size}|${instanceCount}|${kernel}`;
@@ -320,11 +380,13 @@ async function copyBandwidth(bytes: number): Promise<number> {
   const copy = new CopyKernel(gpu!.device, bytes);
   try {
     const iterations = QUICK ? 1 : 20;
-    const values: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
+    const sample = async (): Promise<number> => {
       const ms = await timer!.time((encoder, i, last) => { copy.encode(encoder, { querySet: timer!.writes.querySet, ...(i === 0 ? { beginIndex: 0 } : {}), ...(last ? { endIndex: 1 } : {}) }); }, { iterations });
-      values.push((2 * bytes) / ms / 1e6);
-    }
+      return (2 * bytes) / ms / 1e6;
+    };
+    if (!QUICK) await warmUntilSteady(sample);
+    const values: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) values.push(await sample());
     return median(values);
   } finally {
     copy.destroy();
@@ -409,7 +471,7 @@ function throughputCases(): BenchCase[] {
         unit: 'GB/s moved',
         higherIsBetter: true,
         ours: () => (results.get(key('packed', 'lds'))! * BYTES_PER_VERTEX.packed) / 1e9,
-        peers: { 'vec4 copy (GPU)': fromResults(`copy|${size}`), ...peers(0) },
+        peers: { 'vec4 copy (GPU)': fromResults(`copy|${size}`), 'vec4 copy (GPU), same rounds': () => results.get(rowCopyKey(size, instances))! / 1e9, ...peers(0) },
       });
     }
   }
@@ -436,6 +498,16 @@ function throughputCases(): BenchCase[] {
       }
     }
     cases.push({ name: `instance count, packed, ${label(TUNING_SIZE)} vertices over ${[fewest, ...more].map(label).join(' / ')} instances, interleaved (ours: LDS over ${fewest})`, unit: 'Gvertices/s', higherIsBetter: true, ours: () => results.get(spreadKey('packed', TUNING_SIZE, fewest, 'lds'))! / 1e9, peers });
+  }
+  // Why the main rows read lower: the same one-instance configuration, timed on its own.
+  const sideBySide = results.get(spreadKey('packed', TUNING_SIZE, INSTANCE_COUNTS[0]!, 'lds'));
+  if (sideBySide !== undefined) {
+    const peers: Record<string, Measure> = {};
+    for (const what of ['same object, timed alone', 'built again, alone']) {
+      const value = results.get(loneKey(what));
+      if (value !== undefined) peers[what] = () => value / 1e9;
+    }
+    cases.push({ name: `lone or side by side, packed LDS, ${label(TUNING_SIZE)} vertices over ${label(INSTANCE_COUNTS[0]!)} instance (ours: interleaved with the other instance counts and the copy)`, unit: 'Gvertices/s', higherIsBetter: true, ours: () => sideBySide / 1e9, peers });
   }
   // The issue's goal, from figures taken in the same rounds: the packed kernels' traffic at each
   // instance count against the vec4 copy timed beside them (ours/copy is the share of its bandwidth).
@@ -506,9 +578,9 @@ export const suite = defineSuite({
     `Ours is the packed format with bones staged in LDS (${DEFAULT_TUNING.lds.workgroupSize} threads, 1 vertex each, the LDS array sized to the largest palette: 64 bones, 3 KiB); global bones run ${DEFAULT_TUNING.global.workgroupSize} threads.`,
     `Bench mesh: ${BENCH_BONES}-bone palettes per instance, 1 to 4 influences per vertex (2.5 on average), runs of 64 consecutive vertices sharing neighbouring bones; every instance skins its own copy of the vertices, so every byte comes from memory.`,
     `Instance-count rows: the ${label(TUNING_SIZE)}-vertex packed configurations over ${INSTANCE_COUNTS.map(label).join(', ')} instances built side by side and timed in the same rounds (order alternating) with the vec4 copy of the packed kernel's bytes, where the main rows time them, and the copy, minutes apart; their traffic rows compare figures taken under the same state of the card.`,
-    'Skinning rows: after 1.5 s of copies to raise the clocks, and 0.4 s of the configuration\'s own frames right before its rounds, GPU time from timestamps around several frames in one submit (about 100M vertices per sample), median of 7 rounds, kernels interleaved; every timed frame must report every instance skinned in full, or the run stops.',
+    'Skinning rows: after 1.5 s of copies to raise the clocks, and, right before its rounds, the configuration\'s own frames (or the copy) for at least 2 s and until the rate of the last second is within 2% of the second before (at most 15 s), GPU time from timestamps around several frames in one submit (about 100M vertices per sample), median of 7 rounds, kernels interleaved; every timed frame must report every instance skinned in full, or the run stops.',
     `Traffic rows: vertices/s times the bytes each format must move per vertex (packed ${BYTES_PER_VERTEX.packed}: 36 in, 12 old position, 32 out; f32 ${BYTES_PER_VERTEX.f32}: 80 in, 12 old position, 60 out), palette reads not counted;`,
-    'the vec4 copy reads and writes the packed kernel\'s bytes (half each, at most 1 GiB each way) on the same card: the memory roofline.',
+    'the vec4 copy reads and writes the packed kernel\'s bytes (half each, at most 1 GiB each way) on the same card: the memory roofline. "vec4 copy (GPU)" is timed once per size after its rows; "same rounds" is a copy allocated with the packed configuration and timed in its rounds, so the ratio against it compares figures taken under one state of the card.',
     `Render rows: a crowd of procedural walkers (${RENDER_DETAIL.rings} rings x ${RENDER_DETAIL.sides} sides per tube), one draw per character per pass, depth prepass + 2048^2 shadow map + 1280x720 main pass (rgba8; rg16float motion vectors in the + motion rows);`,
     'ours: compute skinning (packed, LDS) then the three passes with plain vertex shaders reading the skinned buffers; peer: the packed mesh skinned in the vertex shader of every pass (the + motion rows skin the previous palette as well in the main pass).',
     `Before timing both paths draw the depth prepass and must agree pixel for pixel up to 1e-4. ${RENDER_FRAMES} frames per sample, median of 7.`,
