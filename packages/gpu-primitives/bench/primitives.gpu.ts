@@ -9,6 +9,7 @@ import { GpuBitonicSort, GpuRadixSort, GpuReduce, GpuScan, type PassTimestamps, 
 import { PerPassTimer } from './per-pass-timer.ts';
 import { keysFor, refill, SORT_INPUTS, uploadPristine, type PristinePairs, type SortInput } from './sort-inputs.ts';
 import { CubPeer } from './cub-peer.ts';
+import { FlushedCountScan } from './count-scan-variant.ts';
 import { OnesweepVariant } from './onesweep-variant.ts';
 import { verifyKeySort, verifyScans, verifySorts, verifySortsOf } from './verify.ts';
 
@@ -47,6 +48,8 @@ let onesweepSmallTiles: GpuRadixSort | undefined;
 let noLookback: OnesweepVariant | undefined;
 /** The onesweep passes with the look-back before the tile sort (the first version's order). */
 let lookBackFirst: OnesweepVariant | undefined;
+/** Count-scan with an L2 flush before each scatter (per-digit row only). */
+let flushedCountScan: FlushedCountScan | undefined;
 let bitonic: GpuBitonicSort | undefined;
 // The bitonic network is for small and medium sizes: measured where it competes.
 const BITONIC_SIZES = process.env.CUTTLE_BENCH_QUICK ? [1 << 12] : [1 << 16, 1 << 20];
@@ -142,6 +145,7 @@ function perDigitPassCase(): BenchCase {
       'count-scan: scatter pass': async () => everyNth(await countScanPasses.of(rounds.scatter++), 2, 3),
       ...(noLookback ? { 'onesweep without its look-back (offsets guessed, not sorted: timing only)': async () => everyNth(await passMs(passTimer!, variantEncode(noLookback!)), 1, 1) } : {}),
       ...(lookBackFirst ? { 'onesweep, look-back before the tile sort': async () => everyNth(await passMs(passTimer!, variantEncode(lookBackFirst!)), 1, 1) } : {}),
+      ...(flushedCountScan ? { 'count-scan: scatter pass after an L2 flush (the count pass\'s keys no longer cached)': async () => everyNth(await passMs(countScanPassTimer!, (encoder, keys, values, count, timestamps) => { flushedCountScan!.encode(encoder, keys, values, count, timestamps); }), 2, 3) } : {}),
     },
   };
 }
@@ -257,6 +261,10 @@ export const suite = defineSuite({
     for (const input of SORT_INPUTS) await verifySorts(sorters, keysFor(input, Math.min(largestSort, 1 << 20)));
     // The one-sweep kernel also at 2^24 pairs, where its look-back spans thousands of tiles.
     await verifySorts([onesweepSorter, ...(onesweepSmallTiles ? [onesweepSmallTiles] : [])], keysFor('random', SORT_INPUT_SIZE));
+    if (sorter.plan.kind === 'subgroups' && countScanPassTimer) {
+      flushedCountScan = new FlushedCountScan(device, sorter.plan, SORT_INPUT_SIZE, SORT_ITERATIONS);
+      await verifySortsOf('count-scan with an L2 flush before each scatter', flushedCountScan, keysFor('random', Math.min(SORT_INPUT_SIZE, 1 << 20)));
+    }
     if (lookBackFirst) {
       for (const input of SORT_INPUTS) await verifySortsOf('onesweep, look-back before the tile sort', lookBackFirst, keysFor(input, Math.min(largestSort, 1 << 20)));
       await verifySortsOf('onesweep, look-back before the tile sort', lookBackFirst, keysFor('random', SORT_INPUT_SIZE));
@@ -283,6 +291,7 @@ export const suite = defineSuite({
     noLookback?.destroy();
     cub?.close();
     lookBackFirst?.destroy();
+    flushedCountScan?.destroy();
     bitonic?.destroy();
     sortKeys?.destroy();
     sortValues?.destroy();
@@ -401,7 +410,7 @@ export const suite = defineSuite({
     'Sorts: fresh keys for every sort. Before each of the 10 sorts of a sample, the keys and index values are copied from pristine buffers that nothing else writes;',
     'each sort is timed alone between its own timestamps, so the copy is not counted (it is not part of a sort a user runs); mean of the 10, median of 3 samples.',
     'Random keys use all 32 bits (four 8-bit passes with subgroups, eight 4-bit passes for the portable kernel); sorted, reversed and few-distinct keys (16 values, the top 4 bits) are sorted at the size in their row.',
-    'The onesweep pass rows time each pass of the same sorts of fresh random keys between its own timestamps; GB/s moved counts 4 bytes per pair for the histogram and 16 for a digit pass, so the ratio is the share of the vec4 copy\'s bandwidth each pass reaches.',
+    'The onesweep pass rows time each pass of the same sorts of fresh random keys between its own timestamps; GB/s moved counts 4 bytes per pair for the histogram and 16 for a digit pass, so the ratio is the share of the vec4 copy\'s bandwidth each pass reaches. The per-digit row\'s "after an L2 flush" peer runs count-scan with a 256 MiB copy between each digit\'s scan and scatter (outside the scatter\'s timestamps), checked against the reference first.',
     'The onesweep rows run algorithm: \'onesweep\' (one histogram pass, then per digit one ranking pass that finds its offsets by decoupled look-back), checked against the reference at 2^20 for every key set and on 2^24 random keys before timing.',
     '"Re-sorting its own output" is how this table used to be measured: the same buffer sorted 10 times back to back, so every sort after the first gets sorted keys.',
     'Bitonic sort: fresh random keys the same way, copy-in, padding and copy-out included, against our radix sort and CUB at the same size.',

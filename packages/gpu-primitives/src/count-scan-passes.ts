@@ -25,6 +25,11 @@ export interface CountScanOptions {
   slots: number;
   gridLimit: number;
   maxWorkgroupsPerDimension: number | undefined;
+  /**
+   * Benchmarks only: records work between each digit's scan and its scatter pass (an L2 flush,
+   * to time the scatter without the keys the count pass left in the cache).
+   */
+  beforeScatter?: (encoder: GPUCommandEncoder) => void;
 }
 
 /** The scratch and caller buffers one sort ping-pongs between. */
@@ -121,6 +126,7 @@ export class CountScanPasses {
       counting.dispatchWorkgroups(grid.x, grid.y);
       counting.end();
       this.#scan.encode(encoder, this.#counts, this.#offsets, radix * blocks, writes(3 * pass + 1));
+      this.#options.beforeScatter?.(encoder);
       const scattering = encoder.beginComputePass({ label: 'cuttle.radix-sort.scatter', ...passTimestampWrites(writes(3 * pass + 2)) });
       scattering.setPipeline(this.#scatterPipeline);
       scattering.setBindGroup(0, groups[pass]!.scatter);
