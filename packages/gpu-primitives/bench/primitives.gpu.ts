@@ -9,8 +9,9 @@ import { GpuBitonicSort, GpuRadixSort, GpuReduce, GpuScan, type PassTimestamps, 
 import { PerPassTimer } from './per-pass-timer.ts';
 import { keysFor, refill, SORT_INPUTS, uploadPristine, type PristinePairs, type SortInput } from './sort-inputs.ts';
 import { CubPeer } from './cub-peer.ts';
-import { FlushedCountScan } from './count-scan-variant.ts';
-import { OnesweepVariant } from './onesweep-variant.ts';
+import { flushedCountScan as buildFlushedCountScan } from './count-scan-variant.ts';
+import { onesweepVariant, type OnesweepVariant } from './onesweep-variant.ts';
+import type { SortVariant } from './sort-variant.ts';
 import { verifyKeySort, verifyScans, verifySorts, verifySortsOf } from './verify.ts';
 
 // 2^26 elements = 256 MiB, far past every cache; CUTTLE_BENCH_QUICK shrinks it for lavapipe.
@@ -49,7 +50,7 @@ let noLookback: OnesweepVariant | undefined;
 /** The onesweep passes with the look-back before the tile sort (the first version's order). */
 let lookBackFirst: OnesweepVariant | undefined;
 /** Count-scan with an L2 flush before each scatter (per-digit row only). */
-let flushedCountScan: FlushedCountScan | undefined;
+let flushedCountScan: SortVariant | undefined;
 let bitonic: GpuBitonicSort | undefined;
 // The bitonic network is for small and medium sizes: measured where it competes.
 const BITONIC_SIZES = process.env.CUTTLE_BENCH_QUICK ? [1 << 12] : [1 << 16, 1 << 20];
@@ -128,7 +129,7 @@ const everyNth = (ms: number[], first: number, stride: number): number => {
   return picked.reduce((sum, x) => sum + x, 0) / picked.length;
 };
 
-const variantEncode = (variant: OnesweepVariant): EncodeTimedPasses => (encoder, keys, values, count, timestamps) => { variant.encode(encoder, keys, values, count, timestamps); };
+const variantEncode = (variant: SortVariant): EncodeTimedPasses => (encoder, keys, values, count, timestamps) => { variant.encode(encoder, keys, values, count, timestamps); };
 
 /** Ms per digit: the onesweep ranking pass against count-scan's three passes (one sample each a round) and the onesweep variants. */
 function perDigitPassCase(): BenchCase {
@@ -145,7 +146,7 @@ function perDigitPassCase(): BenchCase {
       'count-scan: scatter pass': async () => everyNth(await countScanPasses.of(rounds.scatter++), 2, 3),
       ...(noLookback ? { 'onesweep without its look-back (offsets guessed, not sorted: timing only)': async () => everyNth(await passMs(passTimer!, variantEncode(noLookback!)), 1, 1) } : {}),
       ...(lookBackFirst ? { 'onesweep, look-back before the tile sort': async () => everyNth(await passMs(passTimer!, variantEncode(lookBackFirst!)), 1, 1) } : {}),
-      ...(flushedCountScan ? { 'count-scan: scatter pass after an L2 flush (the count pass\'s keys no longer cached)': async () => everyNth(await passMs(countScanPassTimer!, (encoder, keys, values, count, timestamps) => { flushedCountScan!.encode(encoder, keys, values, count, timestamps); }), 2, 3) } : {}),
+      ...(flushedCountScan ? { 'count-scan: scatter pass after an L2 flush (the count pass\'s keys no longer cached)': async () => everyNth(await passMs(countScanPassTimer!, variantEncode(flushedCountScan!)), 2, 3) } : {}),
     },
   };
 }
@@ -252,17 +253,17 @@ export const suite = defineSuite({
     // Warm-up for a second of wall time: compile, page in, and let the GPU leave its idle
     // clocks (an idle H100 sits at 345 MHz SM clock) before anything is timed.
     if (onesweepSorter.plan.kind === 'onesweep' && passTimer) {
-      noLookback = new OnesweepVariant(device, onesweepSorter.plan, SORT_INPUT_SIZE, SORT_ITERATIONS, { profileWithoutLookback: true });
+      noLookback = onesweepVariant(device, onesweepSorter.plan, SORT_INPUT_SIZE, SORT_ITERATIONS, { profileWithoutLookback: true });
     }
     if (onesweepSorter.plan.kind === 'onesweep') {
-      lookBackFirst = new OnesweepVariant(device, onesweepSorter.plan, largestSort, SORT_ITERATIONS, { lookBackBeforeTileSort: true });
+      lookBackFirst = onesweepVariant(device, onesweepSorter.plan, largestSort, SORT_ITERATIONS, { lookBackBeforeTileSort: true });
     }
     const sorters = [sorter, portableSorter, onesweepSorter, ...(onesweepSmallTiles ? [onesweepSmallTiles] : [])];
     for (const input of SORT_INPUTS) await verifySorts(sorters, keysFor(input, Math.min(largestSort, 1 << 20)));
     // The one-sweep kernel also at 2^24 pairs, where its look-back spans thousands of tiles.
     await verifySorts([onesweepSorter, ...(onesweepSmallTiles ? [onesweepSmallTiles] : [])], keysFor('random', SORT_INPUT_SIZE));
     if (sorter.plan.kind === 'subgroups' && countScanPassTimer) {
-      flushedCountScan = new FlushedCountScan(device, sorter.plan, SORT_INPUT_SIZE, SORT_ITERATIONS);
+      flushedCountScan = buildFlushedCountScan(device, sorter.plan, SORT_INPUT_SIZE, SORT_ITERATIONS);
       await verifySortsOf('count-scan with an L2 flush before each scatter', flushedCountScan, keysFor('random', Math.min(SORT_INPUT_SIZE, 1 << 20)));
     }
     if (lookBackFirst) {

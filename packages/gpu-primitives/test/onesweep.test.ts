@@ -3,7 +3,7 @@
 import { describe, expect } from 'vitest';
 import { expectArraysEqual, gpuTest } from '@cuttle/test-utils';
 import { GpuPrimitivesError, GpuRadixSort, radixSortReference } from '../src/index.ts';
-import { OnesweepVariant } from '../bench/onesweep-variant.ts';
+import { onesweepVariant } from '../bench/onesweep-variant.ts';
 import { pairs } from './sort-pairs.ts';
 
 // Each kernel variant (pairs, keys only, the fallback-only test build) is a pipeline that lavapipe
@@ -127,7 +127,7 @@ describe('GpuRadixSort, onesweep kernel, against the reference', () => {
     probe.destroy();
     const size = 3 * plan.block + 11;
     for (const variant of [{ lookBackBeforeTileSort: true }, { lookBackBeforeTileSort: true, fallBack: 'sometimes' as const }]) {
-      const sorter = new OnesweepVariant(device, plan, size, 2, variant);
+      const sorter = onesweepVariant(device, plan, size, 2, variant);
       const { keys, values } = pairs(size, 91, 32);
       const got = await sorter.sort(keys, values);
       const expected = radixSortReference(keys, values);
