@@ -5,7 +5,7 @@
 // TypeScript reference. CUTTLE_BENCH_QUICK shrinks everything for a lavapipe smoke run.
 import { ColdCacheGpuTimer, defineSuite, type BenchCase, type Measure } from '@cuttle/bench';
 import { requestNodeGpu, type NodeGpu } from '@cuttle/test-utils/node-gpu';
-import { boxMatrix, EntityList, ForwardPlusBoxes, generateCity, lookAt, perspective, populateCity, TILE_INFO_WORDS, TileCuller, type CameraInput, type City, type CullMethod, type Technique } from '../src/index.ts';
+import { boxMatrix, EntityList, ForwardPlusBoxes, generateCity, generateForest, lookAt, perspective, populateCity, populateForest, TILE_INFO_WORDS, TileCuller, type CameraInput, type City, type CullMethod, type Forest, type Technique } from '../src/index.ts';
 import { verifyAgainstReference, verifyForwardPlus, verifyGatherEqualsScatter } from './verify.ts';
 
 const QUICK = Boolean(process.env.CUTTLE_BENCH_QUICK);
@@ -18,33 +18,39 @@ const EVERYTHING_LIMIT = 4096;
 
 let gpu: NodeGpu | undefined;
 let city: City;
+let forest: Forest;
 const cameras = new Map<string, CameraInput>();
 const depths = new Map<string, GPUTexture>();
 const colors = new Map<string, GPUTexture>();
-const lists = new Map<number, EntityList>();
+const lists = new Map<string, EntityList>();
 const cullers = new Map<string, TileCuller>();
 const renderers = new Map<string, ForwardPlusBoxes>();
 /** Each run timed alone, after a copy that evicts the L2. */
 let timer: ColdCacheGpuTimer | undefined;
 
-type View = 'street' | 'park';
+type View = 'street' | 'park' | 'forest';
 
-/** Street: down a street between towers to the skyline. Park: across a park, through the trees. */
+/**
+ * Street: down a street between towers to the skyline. Park: across a park, through the trees.
+ * Forest: at eye level into the generated forest (its own scene and lights), the post's case.
+ */
 function viewCamera(view: View, width: number, height: number): CameraInput {
   const projection = perspective({ fovY: 1.0, aspect: width / height, near: 0.2, far: 2000 });
+  if (view === 'forest') return { view: lookAt([-forest.size / 2 - 2, 1.7, 3], [0, 3, 0]), projection };
   if (view === 'street') return { view: lookAt([city.street(3) + 1.5, 4, city.street(0) - 12], [city.street(3) + 1.5, 3, city.street(city.blocks)]), projection };
   const [bx, bz] = city.parks[0]!;
   const [x0, z0, x1, z1] = city.block(bx, bz);
   return { view: lookAt([x0 - 4, 2.2, (z0 + z1) / 2], [x1 + 20, 3.5, (z0 + z1) / 2 + 3]), projection };
 }
 
-/** `count` lights of the city in random order, or (sorted) in Morton order of their positions. */
-function lightList(count: number, sorted = false): EntityList {
-  const key = sorted ? -count : count;
+/** `count` lights of the city in random order, or (sorted) in Morton order of their positions; or the forest's. */
+function lightList(count: number, sorted = false, view: View = 'street'): EntityList {
+  const key = `${view === 'forest' ? 'forest' : 'city'}:${sorted ? 'morton' : 'random'}:${count}`;
   let list = lists.get(key);
   if (!list) {
     list = new EntityList();
-    populateCity(city, list, { lights: count, seed: count });
+    if (view === 'forest') populateForest(forest, list, { lights: count, seed: count });
+    else populateCity(city, list, { lights: count, seed: count });
     if (sorted) list.sortLightsSpatially();
     lists.set(key, list);
   }
@@ -53,13 +59,13 @@ function lightList(count: number, sorted = false): EntityList {
 
 /** 100 overlapping decals that cover the whole screen (the post's worst case), and 1000 lights. */
 function fullScreenDecals(): EntityList {
-  let list = lists.get(0);
+  let list = lists.get('decals');
   if (!list) {
     list = new EntityList();
     populateCity(city, list, { lights: 1000, seed: 99 });
     const x = city.street(3) + 1.5, z = city.street(0);
     for (let d = 0; d < 100; d++) list.addDecal({ matrix: boxMatrix([x, 10, z + 60], [200, 60, 200], d * 0.03), color: [1, 0.5, 0.2, 0.01] });
-    lists.set(0, list);
+    lists.set('decals', list);
   }
   return list;
 }
@@ -80,12 +86,13 @@ function capacityFor(count: number): number {
   return Math.max(4096, count + 128);
 }
 
-function renderer(technique: Technique, maxEntities: number, scalarize = false): ForwardPlusBoxes {
-  const key = `${technique}:${maxEntities}:${scalarize}`;
+function renderer(technique: Technique, maxEntities: number, scalarize = false, view: View = 'street'): ForwardPlusBoxes {
+  const scene = view === 'forest' ? 'forest' : 'city';
+  const key = `${technique}:${maxEntities}:${scalarize}:${scene}`;
   let found = renderers.get(key);
   if (!found) {
     found = new ForwardPlusBoxes(gpu!.device, culler(technique, maxEntities), { colorFormat: 'rgba8unorm', scalarize });
-    found.setBoxes(city.boxes);
+    found.setBoxes(scene === 'forest' ? forest.boxes : city.boxes);
     renderers.set(key, found);
   }
   return found;
@@ -100,7 +107,7 @@ function target(resolution: string, width: number, height: number, view: View = 
     colors.set(key, device.createTexture({ size: [width, height], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC }));
     const camera = viewCamera(view, width, height);
     cameras.set(key, camera);
-    const boxes = renderer('flat-bits', 4096);
+    const boxes = renderer('flat-bits', 4096, false, view);
     boxes.setCamera(camera);
     const encoder = device.createCommandEncoder();
     boxes.drawDepth(encoder, depth.createView());
@@ -127,9 +134,9 @@ function prepared(resolution: [string, number, number], list: EntityList, capaci
   return { c, depth };
 }
 
-function cullMs(resolution: [string, number, number], list: EntityList, capacity: number, variant: Variant): Measure {
+function cullMs(resolution: [string, number, number], list: EntityList, capacity: number, variant: Variant, view: View = 'street'): Measure {
   return () => {
-    const { c, depth } = prepared(resolution, list, capacity, variant);
+    const { c, depth } = prepared(resolution, list, capacity, variant, view);
     return timer!.time((encoder, begin, end) => { c.cull(encoder, depth, { querySet: timer!.querySet, beginIndex: begin, endIndex: end }); });
   };
 }
@@ -137,7 +144,7 @@ function cullMs(resolution: [string, number, number], list: EntityList, capacity
 /** Lights per shaded pixel: each surface pixel counts the entities of its tile. */
 function entitiesPerPixel(resolution: [string, number, number], count: number, depthMask: boolean, view: View = 'street'): Measure {
   return async () => {
-    const { c, depth } = prepared(resolution, lightList(count), capacityFor(count), { technique: 'flat-bits', method: 'scatter', depthMask }, view);
+    const { c, depth } = prepared(resolution, lightList(count, false, view), capacityFor(count), { technique: 'flat-bits', method: 'scatter', depthMask }, view);
     const encoder = gpu!.device.createCommandEncoder();
     c.cull(encoder, depth);
     gpu!.device.queue.submit([encoder.finish()]);
@@ -156,9 +163,9 @@ function entitiesPerPixel(resolution: [string, number, number], count: number, d
 function shadingMs(resolution: [string, number, number], count: number, technique: Technique, mode: 'culled' | 'everything', scalarize = false, view: View = 'street', depthMask = true, sorted = false): Measure {
   return async () => {
     const capacity = capacityFor(count);
-    const { c, depth } = prepared(resolution, lightList(count, sorted), capacity, { technique, method: 'auto', depthMask }, view);
+    const { c, depth } = prepared(resolution, lightList(count, sorted, view), capacity, { technique, method: 'auto', depthMask }, view);
     const { color, camera } = target(...resolution, view);
-    const boxes = renderer(technique, capacity, scalarize);
+    const boxes = renderer(technique, capacity, scalarize, view);
     boxes.setCamera(camera);
     const encoder = gpu!.device.createCommandEncoder();
     c.cull(encoder, depth);
@@ -248,6 +255,34 @@ function cases(): BenchCase[] {
       });
     }
   }
+  // The forest view: the post's scene for 2.5D culling (alpha-tested vegetation, lights hung in
+  // the gaps). What the depth mask costs in culling and what it saves in shading.
+  for (const resolution of RESOLUTIONS) {
+    for (const count of COUNTS.slice(0, 3)) {
+      const list = lightList(count, false, 'forest');
+      out.push({
+        name: `forest view: lights per shaded pixel, ${resolution[0]}, ${label(count)} lights`,
+        unit: 'lights/px',
+        higherIsBetter: false,
+        ours: entitiesPerPixel(resolution, count, true, 'forest'),
+        peers: { '2D (no depth mask)': entitiesPerPixel(resolution, count, false, 'forest') },
+      });
+      out.push({
+        name: `forest view: cull, ${resolution[0]}, ${label(count)} lights`,
+        unit: 'ms',
+        higherIsBetter: false,
+        ours: cullMs(resolution, list, capacityFor(count), flatScatter, 'forest'),
+        peers: { '2D (no depth mask)': cullMs(resolution, list, capacityFor(count), { ...flatScatter, depthMask: false }, 'forest') },
+      });
+      out.push({
+        name: `forest view: forward+ shading pass, ${resolution[0]}, ${label(count)} lights`,
+        unit: 'ms',
+        higherIsBetter: false,
+        ours: shadingMs(resolution, count, 'flat-bits', 'culled', false, 'forest'),
+        peers: { '2D tiles': shadingMs(resolution, count, 'flat-bits', 'culled', false, 'forest', false) },
+      });
+    }
+  }
   // Invocations per tile in the culling pass (the defaults follow these rows).
   for (const [resolution, count] of [...RESOLUTIONS.map((r) => [r, COUNTS[1] ?? COUNTS[0]!] as const), [big, most] as const]) {
     for (const method of count > 16_384 ? (['scatter'] as const) : (['gather', 'scatter'] as const)) {
@@ -288,6 +323,7 @@ export const suite = defineSuite({
     gpu = await requestNodeGpu();
     const device = gpu.device;
     city = generateCity({ seed: 11, blocks: 12 });
+    forest = generateForest({ seed: 3 });
     timer = new ColdCacheGpuTimer(device, { runs: ITERATIONS, flushBytes: FLUSH_BYTES });
     // Right before fast: every technique and method against the reference on this GPU, gather
     // against scatter bit for bit at full size, and forward+ against shading everything.
@@ -299,6 +335,8 @@ export const suite = defineSuite({
     const small = RESOLUTIONS[0]!;
     const view = target(...small);
     await verifyForwardPlus(device, renderer('flat-bits', 4096), culler('flat-bits', 4096), view.camera, view.depth, view.color, lightList(COUNTS[0]!));
+    const woods = target(...small, 'forest');
+    await verifyForwardPlus(device, renderer('flat-bits', 4096, false, 'forest'), culler('flat-bits', 4096), woods.camera, woods.depth, woods.color, lightList(COUNTS[0]!, false, 'forest'));
     console.error('  results checked against the reference: ok');
   },
   teardown() {
@@ -318,5 +356,7 @@ export const suite = defineSuite({
     'Lights per shaded pixel: every pixel that holds a surface counts its tile\'s entities. Forward+ rows: the colour pass over the prepass depth (depth test equal),',
     'culled (cull_shade) or every light at every pixel (cull_shade_everything). Before timing, each technique and method is checked against the TypeScript reference,',
     'gather against scatter bit for bit at the largest size, and the culled forward+ image against shading everything.',
+    'Forest view (generateForest, seed 3): 400 trees on a 120 x 120 floor, canopies of 90 leaf boxes with gaps between them (alpha-tested foliage),',
+    'a third with undergrowth; camera at eye height from the edge into the trees. Lights hung through the volume at 0.3-9 units, ranges 1-4 (10% downward spots).',
   ].join(' '),
 });

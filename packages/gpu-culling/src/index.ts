@@ -29,4 +29,5 @@ export { perspective, orthographic, lookAt, boxMatrix, type PerspectiveOptions, 
 export { CullingHeatmap, type HeatmapOptions } from './heatmap.ts';
 export { TiledDeferredShading, type GBuffer, type TiledDeferredOptions } from './tiled-deferred.ts';
 export { generateCity, populateCity, seededRandom, BOX_FLOATS, type City, type CityOptions, type CityEntityOptions } from './example/city.ts';
+export { generateForest, populateForest, type Forest, type ForestOptions, type ForestEntityOptions } from './example/forest.ts';
 export { ForwardPlusBoxes, type ForwardPlusBoxesOptions, type ShadingMode } from './example/forward-plus-boxes.ts';

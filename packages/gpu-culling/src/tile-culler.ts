@@ -58,9 +58,12 @@ const B_FRAME = 0, B_ENTITIES = 1, B_RECTS = 2, B_SPHERES = 3, B_SHAPES = 4, B_P
 
 type Stage = 'prepare' | 'depth' | 'coarseBounds' | 'scatter' | 'gather' | 'fromCoarse';
 
+// Sized for the largest grid culled so far: a smaller resolution reuses them, so their capacity
+// (tiles, coarseTiles, corners) can exceed the current grid's.
 type SizedBuffers = Record<'planes' | 'corners' | 'tileInfo' | 'tileOut' | 'stats' | 'coarseInfo' | 'coarseBits', GPUBuffer> & {
   tiles: number;
   coarseTiles: number;
+  cornerCount: number;
 };
 
 /**
@@ -344,7 +347,9 @@ export class TileCuller {
   /** Reads the last culling result back (tests and tools, not every frame). */
   async read(): Promise<CullReadback> {
     const sized = this.#requireSized();
-    const tiles = sized.tiles;
+    // The last cull's grid, not the buffers' capacity: after a larger resolution the tail of
+    // each buffer still holds that resolution's tiles.
+    const tiles = this.#grid!.tilesX * this.#grid!.tilesY;
     const [info, out, stats] = await Promise.all([
       this.#readBuffer(sized.tileInfo, tiles * TILE_INFO_WORDS * WORD),
       this.#readBuffer(sized.tileOut, tiles * this.wordsPerTile * WORD),
@@ -445,7 +450,9 @@ export class TileCuller {
     if (outBytes > most || coarseBytes > most) {
       throw new GpuCullingError(`${grid.width}x${grid.height} with ${tiles} tiles of ${this.wordsPerTile} words needs ${outBytes} bytes, above this device's storage buffer limit (${most}); use a larger tileSize, a smaller maxEntities, or the 'compaction' technique, or request a device with higher maxStorageBufferBindingSize and maxBufferSize.`);
     }
-    if (this.#sized && this.#sized.tiles >= tiles && this.#sized.coarseTiles >= coarseTiles) return;
+    const corners = (grid.tilesX + 1) * (grid.tilesY + 1);
+    // The same tile count in another aspect can need more corners: check all three.
+    if (this.#sized && this.#sized.tiles >= tiles && this.#sized.coarseTiles >= coarseTiles && this.#sized.cornerCount >= corners) return;
     this.#destroySized();
     const device = this.#device;
     const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
@@ -454,7 +461,8 @@ export class TileCuller {
       tiles,
       coarseTiles,
       planes: make('planes', tiles * PLANE_FLOATS * WORD),
-      corners: make('corners', (grid.tilesX + 1) * (grid.tilesY + 1) * CORNER_FLOATS * WORD),
+      cornerCount: corners,
+      corners: make('corners', corners * CORNER_FLOATS * WORD),
       tileInfo: make('tile-info', tiles * TILE_INFO_WORDS * WORD),
       tileOut: make('tiles', outBytes),
       stats: make('statistics', (STATS_HEADER + tiles) * WORD),

@@ -3,9 +3,9 @@
 // boundary as borderline; every other (tile, entity) pair must match exactly, and borderline
 // pairs must stay rare for the comparison to mean something.
 import { describe, expect } from 'vitest';
-import { gpuTest } from '@cuttle/test-utils';
-import type { TileCullerOptions } from '../src/index.ts';
-import { cullScene, expectTileInfo, expectTileSets, type CullRun } from './gpu-helpers.ts';
+import { depthTexture, gpuTest } from '@cuttle/test-utils';
+import { TileCuller, type TileCullerOptions } from '../src/index.ts';
+import { cullScene, expectTileInfo, gpuTileSet, expectTileSets, type CullRun } from './gpu-helpers.ts';
 import { makeScene, type SceneOptions } from './scenes.ts';
 
 const EVERY_KIND: Omit<SceneOptions, 'width' | 'height' | 'seed'> = { decals: 12, probes: 6, pointLights: 150, spotLights: 40 };
@@ -54,6 +54,35 @@ describe.each(['flat-bits', 'compaction'] as const)('%s', (technique) => {
       expectMatches(await gpuAndBack(device, { width: 150, height: 97, seed: 9, ...EVERY_KIND }, { technique, tileSize, method: 'scatter' }), 150);
     });
   }
+});
+
+describe('one culler across resolutions', () => {
+  // The tile buffers grow to the largest grid and are reused for smaller ones: each cull must
+  // still read back its own grid only (not the larger grid's stale tail), and a grid with no more
+  // tiles but a wider aspect (512x128: as many tiles and coarse tiles as 256x256, more tile
+  // corners) must get buffers big enough for it.
+  gpuTest('each resolution reads back its own tiles, as a fresh culler would', async ({ device }) => {
+    const culler = new TileCuller(device, { technique: 'flat-bits', method: 'scatter' });
+    for (const [width, height, seed] of [[256, 256, 1], [120, 80, 2], [512, 128, 3]] as const) {
+      const scene = makeScene({ width, height, seed, ...EVERY_KIND });
+      culler.setCamera(scene.camera);
+      culler.setEntities(scene.entities);
+      const encoder = device.createCommandEncoder();
+      culler.cull(encoder, depthTexture(device, scene.depth, width, height));
+      device.queue.submit([encoder.finish()]);
+      const reused = await culler.read();
+      const fresh = await cullScene(device, scene, { technique: 'flat-bits', method: 'scatter' });
+      expect(reused.entitiesPerTile.length, `${width}x${height}`).toBe(culler.grid!.tilesX * culler.grid!.tilesY);
+      expect(reused.entitiesPerTile).toEqual(fresh.result.entitiesPerTile);
+      expect(Math.max(...reused.entitiesPerTile), 'tiles hold entities').toBeGreaterThan(0);
+      // Whole tile words can differ where a bucket's mask bit is clear (buckets are written only
+      // when occupied); the entity sets they encode must not.
+      for (let t = 0; t < reused.entitiesPerTile.length; t++) expect(gpuTileSet(culler, reused, t)).toEqual(gpuTileSet(fresh.culler, fresh.result, t));
+      expect(reused.tileInfoWords).toEqual(fresh.result.tileInfoWords);
+      fresh.culler.destroy();
+    }
+    culler.destroy();
+  });
 });
 
 describe('culling workgroup sizes', () => {

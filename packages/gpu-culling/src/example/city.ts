@@ -47,7 +47,8 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-function packColor(r: number, g: number, b: number): number {
+/** Packs an rgb colour as the rgba8 bits of a float, the way boxes carry it. */
+export function packColor(r: number, g: number, b: number): number {
   const bits = new Uint32Array([(Math.round(r * 255) | (Math.round(g * 255) << 8) | (Math.round(b * 255) << 16) | (255 << 24)) >>> 0]);
   return new Float32Array(bits.buffer)[0]!;
 }
