@@ -5,10 +5,28 @@
 import { CountScanPasses } from '../src/count-scan-passes.ts';
 import type { RadixPlan } from '../src/radix-plan.ts';
 import { laneWordsFor } from '../src/subgroup-lanes.ts';
+import guessedWgsl from './count-scan-probe.wgsl?raw';
 import { SortVariant } from './sort-variant.ts';
 
 /** Bytes copied to push the keys out of the cache: several times the H100's 50 MB of L2. */
 const FLUSH_BYTES = 256 << 20;
+
+/** Count-scan with its scatter's offsets guessed by arithmetic (count-scan-probe.wgsl; not sorted, timing only). */
+export function guessedCountScan(device: GPUDevice, plan: RadixPlan, maxCount: number, slots: number): SortVariant {
+  const passes = new CountScanPasses(device, {
+    plan,
+    maxSubgroups: plan.workgroupSize / (device.adapterInfo.subgroupMinSize ?? 32),
+    laneWords: laneWordsFor(device.adapterInfo.subgroupMaxSize ?? 128),
+    maxCount,
+    keyBits: 32,
+    passes: 32 / plan.bits,
+    slots,
+    gridLimit: device.limits.maxComputeWorkgroupsPerDimension,
+    maxWorkgroupsPerDimension: undefined,
+    probe: { code: guessedWgsl, entryPoint: 'scatter_guessed' },
+  });
+  return new SortVariant(device, 'cuttle.bench.guessed-count-scan', passes, maxCount, slots);
+}
 
 export function flushedCountScan(device: GPUDevice, plan: RadixPlan, maxCount: number, slots: number): SortVariant {
   const flushBytes = Math.min(FLUSH_BYTES, device.limits.maxBufferSize - (device.limits.maxBufferSize % 4));

@@ -9,7 +9,7 @@ import { GpuBitonicSort, GpuRadixSort, GpuReduce, GpuScan, type PassTimestamps, 
 import { PerPassTimer } from './per-pass-timer.ts';
 import { keysFor, refill, SORT_INPUTS, uploadPristine, type PristinePairs, type SortInput } from './sort-inputs.ts';
 import { CubPeer } from './cub-peer.ts';
-import { flushedCountScan as buildFlushedCountScan } from './count-scan-variant.ts';
+import { flushedCountScan as buildFlushedCountScan, guessedCountScan as buildGuessedCountScan } from './count-scan-variant.ts';
 import { onesweepVariant, type OnesweepVariant } from './onesweep-variant.ts';
 import type { SortVariant } from './sort-variant.ts';
 import { verifyKeySort, verifyScans, verifySorts, verifySortsOf } from './verify.ts';
@@ -51,6 +51,8 @@ let noLookback: OnesweepVariant | undefined;
 let lookBackFirst: OnesweepVariant | undefined;
 /** Count-scan with an L2 flush before each scatter (per-digit row only). */
 let flushedCountScan: SortVariant | undefined;
+/** Count-scan whose scatter guesses its offsets by arithmetic (not sorted): the control for the onesweep pass without its look-back. */
+let guessedCountScan: SortVariant | undefined;
 let bitonic: GpuBitonicSort | undefined;
 // The bitonic network is for small and medium sizes: measured where it competes.
 const BITONIC_SIZES = process.env.CUTTLE_BENCH_QUICK ? [1 << 12] : [1 << 16, 1 << 20];
@@ -147,6 +149,7 @@ function perDigitPassCase(): BenchCase {
       ...(noLookback ? { 'onesweep without its look-back (offsets guessed, not sorted: timing only)': async () => everyNth(await passMs(passTimer!, variantEncode(noLookback!)), 1, 1) } : {}),
       ...(lookBackFirst ? { 'onesweep, look-back before the tile sort': async () => everyNth(await passMs(passTimer!, variantEncode(lookBackFirst!)), 1, 1) } : {}),
       ...(flushedCountScan ? { 'count-scan: scatter pass after an L2 flush (the count pass\'s keys no longer cached)': async () => everyNth(await passMs(countScanPassTimer!, variantEncode(flushedCountScan!)), 2, 3) } : {}),
+      ...(guessedCountScan ? { 'count-scan: scatter pass with offsets guessed (not sorted: timing only, the write pattern of the onesweep pass without its look-back)': async () => everyNth(await passMs(countScanPassTimer!, variantEncode(guessedCountScan!)), 2, 3) } : {}),
     },
   };
 }
@@ -264,6 +267,7 @@ export const suite = defineSuite({
     await verifySorts([onesweepSorter, ...(onesweepSmallTiles ? [onesweepSmallTiles] : [])], keysFor('random', SORT_INPUT_SIZE));
     if (sorter.plan.kind === 'subgroups' && countScanPassTimer) {
       flushedCountScan = buildFlushedCountScan(device, sorter.plan, SORT_INPUT_SIZE, SORT_ITERATIONS);
+      guessedCountScan = buildGuessedCountScan(device, sorter.plan, SORT_INPUT_SIZE, SORT_ITERATIONS);
       await verifySortsOf('count-scan with an L2 flush before each scatter', flushedCountScan, keysFor('random', Math.min(SORT_INPUT_SIZE, 1 << 20)));
     }
     if (lookBackFirst) {
@@ -293,6 +297,7 @@ export const suite = defineSuite({
     cub?.close();
     lookBackFirst?.destroy();
     flushedCountScan?.destroy();
+    guessedCountScan?.destroy();
     bitonic?.destroy();
     sortKeys?.destroy();
     sortValues?.destroy();
@@ -411,7 +416,7 @@ export const suite = defineSuite({
     'Sorts: fresh keys for every sort. Before each of the 10 sorts of a sample, the keys and index values are copied from pristine buffers that nothing else writes;',
     'each sort is timed alone between its own timestamps, so the copy is not counted (it is not part of a sort a user runs); mean of the 10, median of 3 samples.',
     'Random keys use all 32 bits (four 8-bit passes with subgroups, eight 4-bit passes for the portable kernel); sorted, reversed and few-distinct keys (16 values, the top 4 bits) are sorted at the size in their row.',
-    'The onesweep pass rows time each pass of the same sorts of fresh random keys between its own timestamps; GB/s moved counts 4 bytes per pair for the histogram and 16 for a digit pass, so the ratio is the share of the vec4 copy\'s bandwidth each pass reaches. The per-digit row\'s "after an L2 flush" peer runs count-scan with a 256 MiB copy between each digit\'s scan and scatter (outside the scatter\'s timestamps), checked against the reference first.',
+    'The onesweep pass rows time each pass of the same sorts of fresh random keys between its own timestamps; GB/s moved counts 4 bytes per pair for the histogram and 16 for a digit pass, so the ratio is the share of the vec4 copy\'s bandwidth each pass reaches. The per-digit row\'s "after an L2 flush" peer runs count-scan with a 256 MiB copy between each digit\'s scan and scatter (outside the scatter\'s timestamps), checked against the reference first. Its "offsets guessed" peer runs count-scan\'s scatter with each tile\'s offsets guessed the way the onesweep pass without its look-back guesses them (not sorted): the control for that row.',
     'The onesweep rows run algorithm: \'onesweep\' (one histogram pass, then per digit one ranking pass that finds its offsets by decoupled look-back), checked against the reference at 2^20 for every key set and on 2^24 random keys before timing.',
     '"Re-sorting its own output" is how this table used to be measured: the same buffer sorted 10 times back to back, so every sort after the first gets sorted keys.',
     'Bitonic sort: fresh random keys the same way, copy-in, padding and copy-out included, against our radix sort and CUB at the same size.',

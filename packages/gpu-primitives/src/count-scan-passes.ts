@@ -30,6 +30,8 @@ export interface CountScanOptions {
    * to time the scatter without the keys the count pass left in the cache).
    */
   beforeScatter?: (encoder: GPUCommandEncoder) => void;
+  /** Benchmarks only: WGSL appended to the module, whose entry point replaces the scatter. */
+  probe?: { code: string; entryPoint: string };
 }
 
 /** The scratch and caller buffers one sort ping-pongs between. */
@@ -89,9 +91,9 @@ export class CountScanPasses {
       slots: slots * passes,
       ...(options.maxWorkgroupsPerDimension === undefined ? {} : { maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension }),
     });
-    const module = device.createShaderModule({ label: 'cuttle.radix-sort', code: radixSource(plan, options.maxSubgroups, options.laneWords) });
+    const module = device.createShaderModule({ label: 'cuttle.radix-sort', code: radixSource(plan, options.maxSubgroups, options.laneWords) + (options.probe ? `\n${options.probe.code}` : '') });
     this.#countPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.count', layout: 'auto', compute: { module, entryPoint: 'count_digits' } });
-    this.#scatterPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.scatter', layout: 'auto', compute: { module, entryPoint: 'scatter' } });
+    this.#scatterPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.scatter', layout: 'auto', compute: { module, entryPoint: options.probe?.entryPoint ?? 'scatter' } });
     this.#counts = device.createBuffer({ label: 'cuttle.radix-sort.counts', size: plan.radix * maxBlocks * WORD, usage: GPUBufferUsage.STORAGE });
     this.#offsets = device.createBuffer({ label: 'cuttle.radix-sort.offsets', size: plan.radix * maxBlocks * WORD, usage: GPUBufferUsage.STORAGE });
     this.#params = device.createBuffer({ label: 'cuttle.radix-sort.params', size: slots * passes * SLOT_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
