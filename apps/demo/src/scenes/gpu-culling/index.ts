@@ -3,9 +3,11 @@ import {
   EntityList,
   ForwardPlusBoxes,
   generateCity,
+  generateForest,
   lookAt,
   perspective,
   populateCity,
+  populateForest,
   TiledDeferredShading,
   TileCuller,
   type CullMethod,
@@ -20,11 +22,13 @@ const TIMESTAMPS = 4;
 
 export const scene: SceneDefinition = {
   id: 'gpu-culling',
-  title: 'Forward+ city',
+  title: 'Forward+ city and forest',
   package: '@cuttle/gpu-culling',
-  description: 'Thousands of moving coloured lights, decals and probes over a city of towers and trees, culled per 16x16 tile (flat bit arrays or stream compaction, 2.5D) and shaded forward+ or tiled deferred.',
+  description: 'Thousands of moving coloured lights, decals and probes over a city of towers and trees, or lanterns hung in a forest (where the 2.5D depth mask pays most), culled per 16x16 tile (flat bit arrays or stream compaction, 2.5D) and shaded forward+ or tiled deferred.',
   create({ device, format, panel, hasTimestamps }) {
     const city = generateCity({ seed: 4, blocks: 8 });
+    // The benchmark's forest: leaf-box canopies with gaps, lights hung among the trees.
+    const forest = generateForest({ seed: 3 });
     const entities = new EntityList();
     let base = new Float32Array(0);
     let phases = new Float32Array(0);
@@ -50,6 +54,8 @@ export const scene: SceneDefinition = {
     let destroyed = false;
     let failure = '';
 
+    const sceneSelect = control(panel, 'scene', choice(['city', 'forest'], 'city'));
+    const inForest = (): boolean => sceneSelect.value === 'forest';
     const countSelect = control(panel, 'lights', choice(LIGHT_COUNTS.map(String), String(lightCount)));
     const techniqueSelect = control(panel, 'technique', choice(['flat-bits', 'compaction'], technique));
     const methodSelect = control(panel, 'culling', choice(['auto', 'gather', 'scatter'], 'auto'));
@@ -60,7 +66,9 @@ export const scene: SceneDefinition = {
 
     function fillEntities(): void {
       entities.clear();
-      base = populateCity(city, entities, { lights: lightCount, decals: 40, probes: 12, seed: lightCount });
+      base = inForest()
+        ? populateForest(forest, entities, { lights: lightCount, seed: lightCount })
+        : populateCity(city, entities, { lights: lightCount, decals: 40, probes: 12, seed: lightCount });
       phases = Float32Array.from({ length: lightCount }, (_, i) => (i * 2.399) % 6.2832);
     }
 
@@ -72,7 +80,7 @@ export const scene: SceneDefinition = {
       culler.method = methodSelect.value as CullMethod;
       culler.depthMask = depthMask.checked;
       boxes = new ForwardPlusBoxes(device, culler, { colorFormat: format });
-      boxes.setBoxes(city.boxes);
+      boxes.setBoxes(inForest() ? forest.boxes : city.boxes);
       deferred = new TiledDeferredShading(device, culler);
     }
 
@@ -96,6 +104,7 @@ export const scene: SceneDefinition = {
     fillEntities();
     rebuild();
     countSelect.addEventListener('change', () => { lightCount = Number(countSelect.value); fillEntities(); rebuild(); });
+    sceneSelect.addEventListener('change', () => { fillEntities(); rebuild(); });
     techniqueSelect.addEventListener('change', () => { technique = techniqueSelect.value as Technique; rebuild(); });
     methodSelect.addEventListener('change', () => { if (culler) culler.method = methodSelect.value as CullMethod; });
     depthMask.addEventListener('change', () => { if (culler) culler.depthMask = depthMask.checked; });
@@ -129,13 +138,19 @@ export const scene: SceneDefinition = {
             entities.setLightPosition(i, base[i * 3]! + Math.sin(time * 0.7 + phase) * 3, base[i * 3 + 1]! + Math.sin(time * 1.3 + phase) * 0.4, base[i * 3 + 2]! + Math.cos(time * 0.5 + phase) * 3);
           }
         }
-        // A slow walk down a street, looking ahead.
-        const along = city.street(0) - 8 + ((time * 4) % (city.street(city.blocks) - city.street(0)));
-        const x = city.street(4) + 1.5 + Math.sin(time * 0.15) * 2;
-        const camera = {
-          view: lookAt([x, 3.5, along], [x + Math.sin(time * 0.1) * 6, 3, along + 40]),
-          projection: perspective({ fovY: 1.0, aspect: width / height, near: 0.2, far: 1500 }),
-        };
+        const projection = perspective({ fovY: 1.0, aspect: width / height, near: 0.2, far: 1500 });
+        let camera;
+        if (inForest()) {
+          // A walk into the trees at eye height, from the forest's edge to its far side.
+          const along = -forest.size / 2 - 2 + ((time * 2) % (forest.size * 0.9));
+          const z = 3 + Math.sin(time * 0.2) * 4;
+          camera = { view: lookAt([along, 1.7, z], [along + 30, 3, z + Math.sin(time * 0.13) * 8]), projection };
+        } else {
+          // A slow walk down a street, looking ahead.
+          const along = city.street(0) - 8 + ((time * 4) % (city.street(city.blocks) - city.street(0)));
+          const x = city.street(4) + 1.5 + Math.sin(time * 0.15) * 2;
+          camera = { view: lookAt([x, 3.5, along], [x + Math.sin(time * 0.1) * 6, 3, along + 40]), projection };
+        }
         culler.setCamera(camera);
         culler.setEntities(entities);
         boxes.setCamera(camera);
@@ -166,7 +181,7 @@ export const scene: SceneDefinition = {
       },
       stats: () => ({
         lights: lightCount.toLocaleString('en-US'),
-        'decals/probes': '40/12',
+        'decals/probes': inForest() ? '0/0' : '40/12',
         technique,
         culling: `${culler?.resolvedMethod ?? ''}${depthMask.checked ? ', 2.5D' : ', 2D'}`,
         ...(Number.isFinite(cullMs) ? { 'GPU cull': `${cullMs.toFixed(3)} ms` } : {}),
