@@ -5,7 +5,7 @@
 // TypeScript reference. CUTTLE_BENCH_QUICK shrinks everything for a lavapipe smoke run.
 import { ColdCacheGpuTimer, defineSuite, type BenchCase, type Measure } from '@cuttle/bench';
 import { requestNodeGpu, type NodeGpu } from '@cuttle/test-utils/node-gpu';
-import { boxMatrix, EntityList, ForwardPlusBoxes, generateCity, generateForest, lookAt, perspective, populateCity, populateForest, TILE_INFO_WORDS, TileCuller, type CameraInput, type City, type CullMethod, type Forest, type Technique } from '../src/index.ts';
+import { boxMatrix, EntityList, ForwardPlusBoxes, entitiesPerShadedPixel, generateCity, generateForest, lookAt, perspective, populateCity, populateForest, TileCuller, type CameraInput, type City, type CullMethod, type Forest, type Technique } from '../src/index.ts';
 import { verifyAgainstReference, verifyForwardPlus, verifyGatherEqualsScatter } from './verify.ts';
 
 const QUICK = Boolean(process.env.CUTTLE_BENCH_QUICK);
@@ -148,14 +148,7 @@ function entitiesPerPixel(resolution: [string, number, number], count: number, d
     const encoder = gpu!.device.createCommandEncoder();
     c.cull(encoder, depth);
     gpu!.device.queue.submit([encoder.finish()]);
-    const { entitiesPerTile, tileInfoWords } = await c.read();
-    let weighted = 0, pixels = 0;
-    for (let t = 0; t < entitiesPerTile.length; t++) {
-      const surface = tileInfoWords[t * TILE_INFO_WORDS + 9]!;
-      weighted += entitiesPerTile[t]! * surface;
-      pixels += surface;
-    }
-    return weighted / pixels;
+    return entitiesPerShadedPixel(await c.read());
   };
 }
 

@@ -1,4 +1,5 @@
 export { TileCuller, TILE_INFO_WORDS, type TileCullerOptions, type CullReadback } from './tile-culler.ts';
+export { entitiesPerShadedPixel } from './shaded-pixel-stats.ts';
 export { cullingShaderModule, type CullingModuleOptions } from './culling-module.ts';
 export { EntityList, type PointLightInput, type SpotLightInput, type BoxInput } from './entity-list.ts';
 export { resolveCamera, type CullCamera } from './camera.ts';

@@ -3,7 +3,7 @@
 // the depth mask removes lights that 2D tiles keep, without losing one that lights a pixel.
 import { describe, expect, it } from 'vitest';
 import { gpuTest, readTexture } from '@cuttle/test-utils';
-import { BOX_FLOATS, EntityList, ForwardPlusBoxes, generateForest, GpuCullingError, lookAt, perspective, populateForest, TILE_INFO_WORDS, TileCuller } from '../src/index.ts';
+import { BOX_FLOATS, entitiesPerShadedPixel, EntityList, ForwardPlusBoxes, generateForest, GpuCullingError, lookAt, perspective, populateForest, TILE_INFO_WORDS, TileCuller } from '../src/index.ts';
 
 const WIDTH = 320, HEIGHT = 180;
 
@@ -41,6 +41,17 @@ describe('generateForest', () => {
   });
 });
 
+describe('entitiesPerShadedPixel', () => {
+  it('weights each tile by its surface pixels and skips empty tiles', () => {
+    const tileInfoWords = new Uint32Array(3 * TILE_INFO_WORDS);
+    tileInfoWords[9] = 100; // 100 surface pixels, 4 entities
+    tileInfoWords[TILE_INFO_WORDS + 9] = 0; // sky: its 50 entities shade nothing
+    tileInfoWords[2 * TILE_INFO_WORDS + 9] = 300; // 300 pixels, 2 entities
+    expect(entitiesPerShadedPixel({ entitiesPerTile: Uint32Array.of(4, 50, 2), tileInfoWords })).toBeCloseTo((400 + 600) / 400, 12);
+    expect(entitiesPerShadedPixel({ entitiesPerTile: Uint32Array.of(7), tileInfoWords: new Uint32Array(TILE_INFO_WORDS) })).toBe(0);
+  });
+});
+
 describe('the forest view', () => {
   gpuTest('the depth mask drops lights from its tiles and no lit pixel changes', async ({ device }) => {
     const forest = generateForest({ seed: 3 });
@@ -67,14 +78,7 @@ describe('the forest view', () => {
       culler.cull(encoder, depth);
       boxes.drawShaded(encoder, color.createView(), depth.createView(), 'culled');
       device.queue.submit([encoder.finish()]);
-      const { entitiesPerTile, tileInfoWords } = await culler.read();
-      let weighted = 0, pixels = 0;
-      for (let t = 0; t < entitiesPerTile.length; t++) {
-        const surface = tileInfoWords[t * TILE_INFO_WORDS + 9]!;
-        weighted += entitiesPerTile[t]! * surface;
-        pixels += surface;
-      }
-      perPixel.push(weighted / pixels);
+      perPixel.push(entitiesPerShadedPixel(await culler.read()));
       images.push(await readTexture(device, color, 4));
     }
     const [flat, masked] = perPixel as [number, number];

@@ -30,8 +30,11 @@ export interface CountScanOptions {
    * to time the scatter without the keys the count pass left in the cache).
    */
   beforeScatter?: (encoder: GPUCommandEncoder) => void;
-  /** Benchmarks only: WGSL appended to the module, whose entry point replaces the scatter. */
-  probe?: { code: string; entryPoint: string };
+  /**
+   * Benchmarks only: the WGSL of `fn scatter_offset(digit: u32, block: u32) -> u32`, where the
+   * subgroup scatter writes each tile's digits (default: the scanned count table).
+   */
+  scatterOffsetSource?: string;
 }
 
 /** The scratch and caller buffers one sort ping-pongs between. */
@@ -47,8 +50,11 @@ interface PassGroups {
   scatter: GPUBindGroup;
 }
 
+/** Where the subgroup scatter writes a tile's digit: the offset the scan gave it. */
+const SCATTER_OFFSET_FROM_SCAN = 'fn scatter_offset(digit: u32, block: u32) -> u32 { return tile_offset(digit, block); }';
+
 /** The module of `plan`: its constants, the shared count kernel, then the plan's scatter. */
-function radixSource(plan: RadixPlan, maxSubgroups: number, laneWords: LaneWords): string {
+function radixSource(plan: RadixPlan, maxSubgroups: number, laneWords: LaneWords, scatterOffset = SCATTER_OFFSET_FROM_SCAN): string {
   const constants = [`const RADIX: u32 = ${plan.radix}u;`, `const BLOCK: u32 = ${plan.block}u;`, `const COUNT_ITEMS: u32 = ${plan.block / 256}u;`];
   if (plan.kind === 'portable') return [...constants, `const ITEMS: u32 = ${plan.items}u;`, radixCommonWgsl, radixWgsl].join('\n');
   // `enable` must come first in a WGSL module.
@@ -61,6 +67,7 @@ function radixSource(plan: RadixPlan, maxSubgroups: number, laneWords: LaneWords
     radixCommonWgsl,
     subgroupLanesSource(laneWords),
     subgroupRankWgsl,
+    scatterOffset,
     radixSubgroupsWgsl,
   ].join('\n');
 }
@@ -91,9 +98,9 @@ export class CountScanPasses {
       slots: slots * passes,
       ...(options.maxWorkgroupsPerDimension === undefined ? {} : { maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension }),
     });
-    const module = device.createShaderModule({ label: 'cuttle.radix-sort', code: radixSource(plan, options.maxSubgroups, options.laneWords) + (options.probe ? `\n${options.probe.code}` : '') });
+    const module = device.createShaderModule({ label: 'cuttle.radix-sort', code: radixSource(plan, options.maxSubgroups, options.laneWords, options.scatterOffsetSource) });
     this.#countPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.count', layout: 'auto', compute: { module, entryPoint: 'count_digits' } });
-    this.#scatterPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.scatter', layout: 'auto', compute: { module, entryPoint: options.probe?.entryPoint ?? 'scatter' } });
+    this.#scatterPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.scatter', layout: 'auto', compute: { module, entryPoint: 'scatter' } });
     this.#counts = device.createBuffer({ label: 'cuttle.radix-sort.counts', size: plan.radix * maxBlocks * WORD, usage: GPUBufferUsage.STORAGE });
     this.#offsets = device.createBuffer({ label: 'cuttle.radix-sort.offsets', size: plan.radix * maxBlocks * WORD, usage: GPUBufferUsage.STORAGE });
     this.#params = device.createBuffer({ label: 'cuttle.radix-sort.params', size: slots * passes * SLOT_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });

@@ -5,6 +5,7 @@
 import { boxMatrix } from '../matrices.ts';
 import type { EntityList } from '../entity-list.ts';
 import { GpuCullingError } from '../errors.ts';
+import { addRandomLight } from './random-light.ts';
 
 /** Floats per box in `City.boxes`: centre xyz, packed rgba8 colour (as float bits), half size xyz, 0. */
 export const BOX_FLOATS = 8;
@@ -182,13 +183,7 @@ export function populateCity(city: City, entities: EntityList, options: CityEnti
       z = alongX ? lane + side : along;
     }
     positions.set([x, height, z], i * 3);
-    const hue = random();
-    const color: [number, number, number] = [0.5 + 0.5 * Math.cos(6.2832 * hue), 0.5 + 0.5 * Math.cos(6.2832 * (hue - 0.333)), 0.5 + 0.5 * Math.cos(6.2832 * (hue - 0.667))];
-    if (random() < spotShare) {
-      entities.addSpotLight({ position: [x, height, z], direction: [(random() - 0.5) * 0.6, -1, (random() - 0.5) * 0.6], range: range * 1.5, outerAngle: 0.3 + random() * 0.6, color, intensity: 12 });
-    } else {
-      entities.addPointLight({ position: [x, height, z], range, color, intensity: 6 });
-    }
+    addRandomLight(entities, random, [x, height, z], range, { spotShare, lean: 0.6, cone: [0.3, 0.6], intensity: [12, 6] });
   }
   return positions;
 }

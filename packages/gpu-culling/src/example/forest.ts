@@ -6,6 +6,7 @@
 import type { EntityList } from '../entity-list.ts';
 import { GpuCullingError } from '../errors.ts';
 import { BOX_FLOATS, packColor, seededRandom } from './city.ts';
+import { addRandomLight } from './random-light.ts';
 
 export interface ForestOptions {
   seed?: number;
@@ -95,13 +96,7 @@ export function populateForest(forest: Forest, entities: EntityList, options: Fo
     const y = low + random() * (high - low);
     const range = rangeMin + random() * (rangeMax - rangeMin);
     positions.set([x, y, z], i * 3);
-    const hue = random();
-    const color: [number, number, number] = [0.5 + 0.5 * Math.cos(6.2832 * hue), 0.5 + 0.5 * Math.cos(6.2832 * (hue - 0.333)), 0.5 + 0.5 * Math.cos(6.2832 * (hue - 0.667))];
-    if (random() < spotShare) {
-      entities.addSpotLight({ position: [x, y, z], direction: [(random() - 0.5) * 0.4, -1, (random() - 0.5) * 0.4], range: range * 1.5, outerAngle: 0.3 + random() * 0.5, color, intensity: 10 });
-    } else {
-      entities.addPointLight({ position: [x, y, z], range, color, intensity: 5 });
-    }
+    addRandomLight(entities, random, [x, y, z], range, { spotShare, lean: 0.4, cone: [0.3, 0.5], intensity: [10, 5] });
   }
   return positions;
 }

@@ -37,6 +37,11 @@ fn digit_of(key: u32) -> u32 {
   return (key >> params.shift) & params.mask;
 }
 
+/** Where `digit`'s keys of `block` start in the output: the scanned count table. */
+fn tile_offset(digit: u32, block: u32) -> u32 {
+  return block_offsets[digit * params.block_count + block];
+}
+
 fn block_index(group_id: vec3<u32>) -> u32 {
   return group_id.x + group_id.y * params.blocks_per_row;
 }

@@ -61,8 +61,9 @@ fn scatter(
     let digit = first_digit + j;
     let total = digit_start[digit];
     digit_start[digit] = start;
-    // Where the tile's position p of this digit goes: block_offsets[d, block] + p - start (wraps).
-    global_base[digit] = block_offsets[digit * params.block_count + block] - start;
+    // Where the tile's position p of this digit goes: its offset + p - start (wraps).
+    // scatter_offset is tile_offset (the scanned count table) unless a benchmark swaps it.
+    global_base[digit] = scatter_offset(digit, block) - start;
     start += total;
   }
   workgroupBarrier();

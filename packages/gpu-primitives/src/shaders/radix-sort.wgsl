@@ -66,7 +66,7 @@ fn scatter(
       let bit = (digit & 1u) * 16u;
       let rank = ((before[lane] >> bit) & 0xffffu) + ((seen[lane] >> bit) & 0xffffu);
       seen[lane] += 1u << bit;
-      let target_index = block_offsets[digit * params.block_count + block] + rank;
+      let target_index = tile_offset(digit, block) + rank;
       keys_out[target_index] = keys[k];
       values_out[target_index] = values_in[first + k];
     }
