@@ -39,7 +39,22 @@ export interface OnesweepOptions {
   profileWithoutLookback?: boolean;
   /** Benchmarks only: look back before sorting the keys into the tile (the first version's order). */
   lookBackBeforeTileSort?: boolean;
+  /** Benchmarks only: count what the look-back does (see `readWalkStats`). */
+  countWalks?: boolean;
+  /** Predecessors' status words one look-back step loads at once (1 or 4; default 1). */
+  lookbackAhead?: 1 | 4;
 }
+
+/** What the look-back did over the digit passes of the sorts since `clearWalkStats`. */
+export interface WalkStats {
+  /** Status words read, those read NOT_READY (spins), walks ended by the first word read, tiles counted by the fallback. */
+  reads: number;
+  notReady: number;
+  firstReadEnds: number;
+  fallbacks: number;
+}
+
+const WALK_STATS = 4;
 
 interface SlotGroups {
   histogram: GPUBindGroup;
@@ -60,6 +75,7 @@ export class OnesweepPasses {
   readonly #sweepPipeline: GPUComputePipeline;
   readonly #params: GPUBuffer;
   readonly #status: GPUBuffer;
+  readonly #maxTiles: number;
   readonly #offsets: GPUBuffer;
   readonly #scanGroup: GPUBindGroup;
   /** Bound in place of the value buffers when sorting keys only (read, then written). */
@@ -84,7 +100,7 @@ export class OnesweepPasses {
       subgroupRankWgsl,
     ].join('\n');
     const module = device.createShaderModule({ label: 'cuttle.radix-sort.onesweep', code });
-    const constants: Record<string, number> = { ...(options.fallBack ? { FALL_BACK: options.fallBack === 'always' ? 1 : 2 } : {}), ...(options.keysOnly ? { HAS_VALUES: 0 } : {}), ...(options.profileWithoutLookback ? { PROFILE_NO_LOOKBACK: 1 } : {}), ...(options.lookBackBeforeTileSort ? { SORT_TILE_FIRST: 0 } : {}) };
+    const constants: Record<string, number> = { ...(options.fallBack ? { FALL_BACK: options.fallBack === 'always' ? 1 : 2 } : {}), ...(options.keysOnly ? { HAS_VALUES: 0 } : {}), ...(options.profileWithoutLookback ? { PROFILE_NO_LOOKBACK: 1 } : {}), ...(options.lookBackBeforeTileSort ? { SORT_TILE_FIRST: 0 } : {}), ...(options.countWalks ? { COUNT_WALKS: 1 } : {}), ...(options.lookbackAhead ? { LOOKBACK_AHEAD: options.lookbackAhead } : {}) };
     const pipeline = (entryPoint: string): GPUComputePipeline =>
       device.createComputePipeline({ label: `cuttle.radix-sort.${entryPoint}`, layout: 'auto', compute: { module, entryPoint, constants } });
     this.#histogramPipeline = pipeline('histogram_all');
@@ -92,7 +108,8 @@ export class OnesweepPasses {
     this.#sweepPipeline = pipeline('onesweep');
     const maxTiles = Math.ceil(maxCount / plan.block);
     this.#params = device.createBuffer({ label: 'cuttle.radix-sort.onesweep-params', size: slots * this.passes * SLOT_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-    this.#status = device.createBuffer({ label: 'cuttle.radix-sort.status', size: (1 + maxTiles * RADIX) * WORD, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    this.#maxTiles = maxTiles;
+    this.#status = device.createBuffer({ label: 'cuttle.radix-sort.status', size: (1 + maxTiles * RADIX + WALK_STATS) * WORD, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | (options.countWalks ? GPUBufferUsage.COPY_SRC : 0) });
     this.#offsets = device.createBuffer({ label: 'cuttle.radix-sort.digit-offsets', size: 4 * RADIX * WORD, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
     this.#placeholders = options.keysOnly
       ? [device.createBuffer({ label: 'cuttle.radix-sort.no-values-in', size: 16, usage: GPUBufferUsage.STORAGE }), device.createBuffer({ label: 'cuttle.radix-sort.no-values-out', size: 16, usage: GPUBufferUsage.STORAGE })]
@@ -138,6 +155,24 @@ export class OnesweepPasses {
       sweeping.dispatchWorkgroups(grid.x, grid.y);
       sweeping.end();
     }
+  }
+
+  /**
+   * Benchmarks only (countWalks): reads and zeroes the look-back's counters after sorts of
+   * `count` keys (the counters sit after that size's tile statuses).
+   */
+  async readWalkStats(count: number): Promise<WalkStats> {
+    const offset = (1 + Math.ceil(count / this.#options.plan.block) * RADIX) * WORD;
+    if (offset + WALK_STATS * WORD > (1 + this.#maxTiles * RADIX + WALK_STATS) * WORD) throw new RangeError(`no walk statistics for ${count} keys`);
+    const readback = this.#device.createBuffer({ size: WALK_STATS * WORD, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+    const encoder = this.#device.createCommandEncoder();
+    encoder.copyBufferToBuffer(this.#status, offset, readback, 0, WALK_STATS * WORD);
+    encoder.clearBuffer(this.#status, offset, WALK_STATS * WORD);
+    this.#device.queue.submit([encoder.finish()]);
+    await readback.mapAsync(GPUMapMode.READ);
+    const [reads, notReady, firstReadEnds, fallbacks] = new Uint32Array(readback.getMappedRange().slice(0));
+    readback.destroy();
+    return { reads: reads!, notReady: notReady!, firstReadEnds: firstReadEnds!, fallbacks: fallbacks! };
   }
 
   destroy(): void {

@@ -63,6 +63,15 @@ override PROFILE_NO_LOOKBACK: bool = false;
 override SORT_TILE_FIRST: bool = true;
 // false: keys only (the value bindings are bound to placeholders and never touched).
 override HAS_VALUES: bool = true;
+// Benchmarks only: count what the look-back does into the WALK_STATS words after the tile
+// statuses (status[1 + tiles * RADIX + k], never cleared by the host's per-pass clear): the
+// status words read, those read NOT_READY, walks that ended on the first word read, and tiles
+// counted by the fallback. Summed per subgroup, one atomic each per subgroup.
+override COUNT_WALKS: bool = false;
+// Predecessors' status words a look-back step loads at once: 1 or 4. Walks on the H100 went
+// about 14 tiles back (the counters above), one memory round trip per tile when loaded singly.
+override LOOKBACK_AHEAD: u32 = 1u;
+const WALK_STATS: u32 = 4u;
 
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> keys_in: array<u32>;
@@ -224,9 +233,14 @@ fn look_back(t: u32, local: u32) -> array<u32, DIGITS_PER_INVOCATION> {
   for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
     look[j] = i32(t) - 1;
   }
+  var reads = 0u;
+  var not_ready = 0u;
+  var first_read_ends = 0u;
+  var fallbacks = 0u;
   loop {
     for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
       let digit = first_digit + j;
+      var walk_reads = 0u;
       loop {
         if (look[j] == FINISHED) {
           break;
@@ -237,18 +251,48 @@ fn look_back(t: u32, local: u32) -> array<u32, DIGITS_PER_INVOCATION> {
           look[j] = FINISHED;
           break;
         }
-        var word = read_status(u32(look[j]), digit);
-        for (var spin = 0u; (word >> 30u) == NOT_READY && spin < SPIN_LIMIT && FALL_BACK == 0u; spin++) {
-          word = read_status(u32(look[j]), digit);
+        // The next LOOKBACK_AHEAD predecessors' words in one round trip (independent loads;
+        // indices clamped where fewer tiles are left, those words unused), walked nearest
+        // first. A word read ahead may be stale; states only move forward, so a stale
+        // AGGREGATE walks on past a tile that has its total by now, and a stale NOT_READY is
+        // polled again below.
+        let here = u32(look[j]);
+        var ahead = vec4<u32>(read_status(here, digit), 0u, 0u, 0u);
+        if (LOOKBACK_AHEAD > 1u) {
+          ahead.y = read_status(max(here, 1u) - 1u, digit);
+          ahead.z = read_status(max(here, 2u) - 2u, digit);
+          ahead.w = read_status(max(here, 3u) - 3u, digit);
         }
-        let state = word >> 30u;
-        if (state == NOT_READY) {
-          // Stalled: tiles are numbered from 1 in stalled_tile so that 0 means none.
-          atomicMax(&stalled_tile, u32(look[j]) + 1u);
+        let words = min(LOOKBACK_AHEAD, here + 1u);
+        var stalled_here = false;
+        for (var w = 0u; w < words; w++) {
+          var word = ahead[w];
+          reads += 1u;
+          walk_reads += 1u;
+          for (var spin = 0u; (word >> 30u) == NOT_READY && spin < SPIN_LIMIT && FALL_BACK == 0u; spin++) {
+            not_ready += 1u;
+            word = read_status(u32(look[j]), digit);
+            reads += 1u;
+          }
+          let state = word >> 30u;
+          if (state == INCLUSIVE && walk_reads == 1u) {
+            first_read_ends += 1u;
+          }
+          if (state == NOT_READY) {
+            // Stalled: tiles are numbered from 1 in stalled_tile so that 0 means none.
+            atomicMax(&stalled_tile, u32(look[j]) + 1u);
+            stalled_here = true;
+            break;
+          }
+          prefix[j] += word & COUNT_MASK;
+          look[j] = select(look[j] - 1, FINISHED, state == INCLUSIVE);
+          if (state == INCLUSIVE) {
+            break;
+          }
+        }
+        if (stalled_here) {
           break;
         }
-        prefix[j] += word & COUNT_MASK;
-        look[j] = select(look[j] - 1, FINISHED, state == INCLUSIVE);
       }
     }
     workgroupBarrier();
@@ -261,10 +305,20 @@ fn look_back(t: u32, local: u32) -> array<u32, DIGITS_PER_INVOCATION> {
       break;
     }
     count_tile(stalled - 1u, local);
+    fallbacks += select(0u, 1u, local == 0u);
     for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
       if (look[j] == i32(stalled) - 1) {
         prefix[j] += atomicLoad(&fallback_counts[first_digit + j]);
         look[j] -= 1;
+      }
+    }
+  }
+  if (COUNT_WALKS) {
+    let base = 1u + params.tiles * RADIX;
+    let counts = array<u32, WALK_STATS>(subgroupAdd(reads), subgroupAdd(not_ready), subgroupAdd(first_read_ends), subgroupAdd(fallbacks));
+    if (subgroupElect()) {
+      for (var k = 0u; k < WALK_STATS; k++) {
+        atomicAdd(&status[base + k], counts[k]);
       }
     }
   }
