@@ -68,8 +68,9 @@ override HAS_VALUES: bool = true;
 // status words read, those read NOT_READY, walks that ended on the first word read, and tiles
 // counted by the fallback. Summed per subgroup, one atomic each per subgroup.
 override COUNT_WALKS: bool = false;
-// Predecessors' status words a look-back step loads at once: 1 or 4. Walks on the H100 went
-// about 14 tiles back (the counters above), one memory round trip per tile when loaded singly.
+// Predecessors' status words a look-back step loads at once: 1 or 4 (benchmarks: not yet
+// measured on the H100). Walks there went about 14 tiles back (the counters above), one memory
+// round trip per tile when loaded singly.
 override LOOKBACK_AHEAD: u32 = 1u;
 const WALK_STATS: u32 = 4u;
 
@@ -251,35 +252,60 @@ fn look_back(t: u32, local: u32) -> array<u32, DIGITS_PER_INVOCATION> {
           look[j] = FINISHED;
           break;
         }
-        // The next LOOKBACK_AHEAD predecessors' words in one round trip (independent loads;
+        if (LOOKBACK_AHEAD == 1u) {
+          // One predecessor per step: the walk the benchmark's figures measure.
+          var word = read_status(u32(look[j]), digit);
+          if (COUNT_WALKS) {
+            reads += 1u;
+            walk_reads += 1u;
+          }
+          for (var spin = 0u; (word >> 30u) == NOT_READY && spin < SPIN_LIMIT && FALL_BACK == 0u; spin++) {
+            word = read_status(u32(look[j]), digit);
+            if (COUNT_WALKS) {
+              not_ready += 1u;
+              reads += 1u;
+            }
+          }
+          let state = word >> 30u;
+          if (COUNT_WALKS && state == INCLUSIVE && walk_reads == 1u) {
+            first_read_ends += 1u;
+          }
+          if (state == NOT_READY) {
+            // Stalled: tiles are numbered from 1 in stalled_tile so that 0 means none.
+            atomicMax(&stalled_tile, u32(look[j]) + 1u);
+            break;
+          }
+          prefix[j] += word & COUNT_MASK;
+          look[j] = select(look[j] - 1, FINISHED, state == INCLUSIVE);
+          continue;
+        }
+        // Four predecessors per step: their words in one round trip (independent loads;
         // indices clamped where fewer tiles are left, those words unused), walked nearest
         // first. A word read ahead may be stale; states only move forward, so a stale
         // AGGREGATE walks on past a tile that has its total by now, and a stale NOT_READY is
         // polled again below.
         let here = u32(look[j]);
-        var ahead = vec4<u32>(read_status(here, digit), 0u, 0u, 0u);
-        if (LOOKBACK_AHEAD > 1u) {
-          ahead.y = read_status(max(here, 1u) - 1u, digit);
-          ahead.z = read_status(max(here, 2u) - 2u, digit);
-          ahead.w = read_status(max(here, 3u) - 3u, digit);
-        }
-        let words = min(LOOKBACK_AHEAD, here + 1u);
+        let ahead = vec4<u32>(read_status(here, digit), read_status(max(here, 1u) - 1u, digit), read_status(max(here, 2u) - 2u, digit), read_status(max(here, 3u) - 3u, digit));
+        let words = min(4u, here + 1u);
         var stalled_here = false;
         for (var w = 0u; w < words; w++) {
           var word = ahead[w];
-          reads += 1u;
-          walk_reads += 1u;
-          for (var spin = 0u; (word >> 30u) == NOT_READY && spin < SPIN_LIMIT && FALL_BACK == 0u; spin++) {
-            not_ready += 1u;
-            word = read_status(u32(look[j]), digit);
+          if (COUNT_WALKS) {
             reads += 1u;
+            walk_reads += 1u;
+          }
+          for (var spin = 0u; (word >> 30u) == NOT_READY && spin < SPIN_LIMIT && FALL_BACK == 0u; spin++) {
+            word = read_status(u32(look[j]), digit);
+            if (COUNT_WALKS) {
+              not_ready += 1u;
+              reads += 1u;
+            }
           }
           let state = word >> 30u;
-          if (state == INCLUSIVE && walk_reads == 1u) {
+          if (COUNT_WALKS && state == INCLUSIVE && walk_reads == 1u) {
             first_read_ends += 1u;
           }
           if (state == NOT_READY) {
-            // Stalled: tiles are numbered from 1 in stalled_tile so that 0 means none.
             atomicMax(&stalled_tile, u32(look[j]) + 1u);
             stalled_here = true;
             break;
@@ -305,7 +331,9 @@ fn look_back(t: u32, local: u32) -> array<u32, DIGITS_PER_INVOCATION> {
       break;
     }
     count_tile(stalled - 1u, local);
-    fallbacks += select(0u, 1u, local == 0u);
+    if (COUNT_WALKS && local == 0u) {
+      fallbacks += 1u;
+    }
     for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
       if (look[j] == i32(stalled) - 1) {
         prefix[j] += atomicLoad(&fallback_counts[first_digit + j]);
