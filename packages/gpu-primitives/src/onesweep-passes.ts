@@ -45,7 +45,7 @@ export interface OnesweepOptions {
   lookbackAhead?: 1 | 4;
 }
 
-/** What the look-back did over the digit passes of the sorts since `clearWalkStats`. */
+/** What the look-back did over the digit passes of the sorts since the last `readWalkStats` (benchmarks only). */
 export interface WalkStats {
   /** Status words read, those read NOT_READY (spins), walks ended by the first word read, tiles counted by the fallback. */
   reads: number;
