@@ -1,6 +1,7 @@
 // Builds of the onesweep passes that GpuRadixSort does not offer, for the benchmark only: the
 // pass without its look-back (timing only, output not sorted), the other order of the tile
-// sort and the look-back, and the shipped pass counting what its look-back does.
+// sort and the look-back, the look-back loading 4 predecessors per step, and the pass counting
+// what its look-back does.
 import { OnesweepPasses, type OnesweepOptions, type WalkStats } from '../src/onesweep-passes.ts';
 import type { RadixPlan } from '../src/radix-plan.ts';
 import { laneWordsFor } from '../src/subgroup-lanes.ts';

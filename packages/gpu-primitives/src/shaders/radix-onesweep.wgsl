@@ -216,6 +216,38 @@ fn count_tile(t: u32, local: u32) {
 /** What the look-back position of a digit holds once the digit's prefix is complete. */
 const FINISHED: i32 = -2;
 
+/** COUNT_WALKS: what one invocation's look-back did (walk_reads: words of the current walk). */
+struct WalkCounts {
+  reads: u32,
+  not_ready: u32,
+  first_read_ends: u32,
+  fallbacks: u32,
+  walk_reads: u32,
+}
+
+/**
+ * Tile `tile`'s status word for `digit`, read as `word`: polled again while NOT_READY, up to
+ * SPIN_LIMIT times (none in the fallback tests). NOT_READY when it returns means stalled.
+ */
+fn poll_status(word: u32, tile: u32, digit: u32, counts: ptr<function, WalkCounts>) -> u32 {
+  var polled = word;
+  if (COUNT_WALKS) {
+    (*counts).reads += 1u;
+    (*counts).walk_reads += 1u;
+  }
+  for (var spin = 0u; (polled >> 30u) == NOT_READY && spin < SPIN_LIMIT && FALL_BACK == 0u; spin++) {
+    polled = read_status(tile, digit);
+    if (COUNT_WALKS) {
+      (*counts).not_ready += 1u;
+      (*counts).reads += 1u;
+    }
+  }
+  if (COUNT_WALKS && (polled >> 30u) == INCLUSIVE && (*counts).walk_reads == 1u) {
+    (*counts).first_read_ends += 1u;
+  }
+  return polled;
+}
+
 /**
  * For each digit this invocation owns, the number of keys with that digit in all earlier tiles
  * plus the digit's start in the whole output: where the tile's first key of the digit goes.
@@ -234,14 +266,11 @@ fn look_back(t: u32, local: u32) -> array<u32, DIGITS_PER_INVOCATION> {
   for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
     look[j] = i32(t) - 1;
   }
-  var reads = 0u;
-  var not_ready = 0u;
-  var first_read_ends = 0u;
-  var fallbacks = 0u;
+  var counts = WalkCounts();
   loop {
     for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
       let digit = first_digit + j;
-      var walk_reads = 0u;
+      counts.walk_reads = 0u;
       loop {
         if (look[j] == FINISHED) {
           break;
@@ -254,22 +283,8 @@ fn look_back(t: u32, local: u32) -> array<u32, DIGITS_PER_INVOCATION> {
         }
         if (LOOKBACK_AHEAD == 1u) {
           // One predecessor per step: the walk the benchmark's figures measure.
-          var word = read_status(u32(look[j]), digit);
-          if (COUNT_WALKS) {
-            reads += 1u;
-            walk_reads += 1u;
-          }
-          for (var spin = 0u; (word >> 30u) == NOT_READY && spin < SPIN_LIMIT && FALL_BACK == 0u; spin++) {
-            word = read_status(u32(look[j]), digit);
-            if (COUNT_WALKS) {
-              not_ready += 1u;
-              reads += 1u;
-            }
-          }
+          let word = poll_status(read_status(u32(look[j]), digit), u32(look[j]), digit, &counts);
           let state = word >> 30u;
-          if (COUNT_WALKS && state == INCLUSIVE && walk_reads == 1u) {
-            first_read_ends += 1u;
-          }
           if (state == NOT_READY) {
             // Stalled: tiles are numbered from 1 in stalled_tile so that 0 means none.
             atomicMax(&stalled_tile, u32(look[j]) + 1u);
@@ -289,22 +304,8 @@ fn look_back(t: u32, local: u32) -> array<u32, DIGITS_PER_INVOCATION> {
         let words = min(4u, here + 1u);
         var stalled_here = false;
         for (var w = 0u; w < words; w++) {
-          var word = ahead[w];
-          if (COUNT_WALKS) {
-            reads += 1u;
-            walk_reads += 1u;
-          }
-          for (var spin = 0u; (word >> 30u) == NOT_READY && spin < SPIN_LIMIT && FALL_BACK == 0u; spin++) {
-            word = read_status(u32(look[j]), digit);
-            if (COUNT_WALKS) {
-              not_ready += 1u;
-              reads += 1u;
-            }
-          }
+          let word = poll_status(ahead[w], u32(look[j]), digit, &counts);
           let state = word >> 30u;
-          if (COUNT_WALKS && state == INCLUSIVE && walk_reads == 1u) {
-            first_read_ends += 1u;
-          }
           if (state == NOT_READY) {
             atomicMax(&stalled_tile, u32(look[j]) + 1u);
             stalled_here = true;
@@ -332,7 +333,7 @@ fn look_back(t: u32, local: u32) -> array<u32, DIGITS_PER_INVOCATION> {
     }
     count_tile(stalled - 1u, local);
     if (COUNT_WALKS && local == 0u) {
-      fallbacks += 1u;
+      counts.fallbacks += 1u;
     }
     for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
       if (look[j] == i32(stalled) - 1) {
@@ -343,10 +344,10 @@ fn look_back(t: u32, local: u32) -> array<u32, DIGITS_PER_INVOCATION> {
   }
   if (COUNT_WALKS) {
     let base = 1u + params.tiles * RADIX;
-    let counts = array<u32, WALK_STATS>(subgroupAdd(reads), subgroupAdd(not_ready), subgroupAdd(first_read_ends), subgroupAdd(fallbacks));
+    let sums = array<u32, WALK_STATS>(subgroupAdd(counts.reads), subgroupAdd(counts.not_ready), subgroupAdd(counts.first_read_ends), subgroupAdd(counts.fallbacks));
     if (subgroupElect()) {
       for (var k = 0u; k < WALK_STATS; k++) {
-        atomicAdd(&status[base + k], counts[k]);
+        atomicAdd(&status[base + k], sums[k]);
       }
     }
   }
