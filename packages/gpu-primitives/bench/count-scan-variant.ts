@@ -5,8 +5,10 @@
 // - with its scatter's offsets guessed by arithmetic instead of read from the scanned count
 //   table (not sorted: timing only). The one-sweep pass built without its look-back guesses its
 //   offsets the same way; this is its control: what the guessed write pattern costs alone.
+// - with another tile size or number of blocks per count workgroup (the count pass before it
+//   took several blocks is the 1-block build).
 import { CountScanPasses, type CountScanOptions } from '../src/count-scan-passes.ts';
-import type { RadixPlan } from '../src/radix-plan.ts';
+import { PORTABLE_RADIX_PLAN, type RadixPlan, subgroupRadixLayout } from '../src/radix-plan.ts';
 import { laneWordsFor } from '../src/subgroup-lanes.ts';
 import { SortVariant } from './sort-variant.ts';
 
@@ -23,7 +25,7 @@ fn scatter_offset(digit: u32, block: u32) -> u32 {
   return digit * per_digit + u32(f32(per_digit) * f32(block) / f32(params.block_count)) + (tile_offset(0u, 0u) & 0u);
 }`;
 
-function countScanPasses(device: GPUDevice, plan: RadixPlan, maxCount: number, slots: number, extra: Pick<CountScanOptions, 'beforeScatter' | 'scatterOffsetSource'>): CountScanPasses {
+function countScanPasses(device: GPUDevice, plan: RadixPlan, maxCount: number, slots: number, extra: Pick<CountScanOptions, 'beforeScatter' | 'scatterOffsetSource' | 'countTiles'>): CountScanPasses {
   return new CountScanPasses(device, {
     plan,
     maxSubgroups: plan.workgroupSize / (device.adapterInfo.subgroupMinSize ?? 32),
@@ -49,4 +51,16 @@ export function flushedCountScan(device: GPUDevice, plan: RadixPlan, maxCount: n
 /** Count-scan with its scatter's offsets guessed by arithmetic (not sorted, timing only). */
 export function guessedCountScan(device: GPUDevice, plan: RadixPlan, maxCount: number, slots: number): SortVariant {
   return new SortVariant(device, 'cuttle.bench.guessed-count-scan', countScanPasses(device, plan, maxCount, slots, { scatterOffsetSource: GUESSED_OFFSET }), maxCount, slots);
+}
+
+/**
+ * Count-scan with `block`-key tiles (shipped: 2048) and `countTiles` blocks per count workgroup
+ * (shipped: `countTilesFor`), or the portable 4-bit plan (its block: 4096); null where the
+ * device's workgroup memory is too small.
+ */
+export function countScanBuild(device: GPUDevice, build: { block: 2048 | 4096; countTiles?: 1 | 2 | 4 | 8; portable?: boolean }, maxCount: number, slots: number): SortVariant | null {
+  const layout = subgroupRadixLayout(device.adapterInfo.subgroupMinSize ?? 32, device.adapterInfo.subgroupMaxSize ?? 128, build.block);
+  if (layout.storageBytes > device.limits.maxComputeWorkgroupStorageSize) return null;
+  const plan = build.portable ? PORTABLE_RADIX_PLAN : layout.plan;
+  return new SortVariant(device, `cuttle.bench.count-scan-${build.block}`, countScanPasses(device, plan, maxCount, slots, { ...(build.countTiles ? { countTiles: build.countTiles } : {}) }), maxCount, slots);
 }

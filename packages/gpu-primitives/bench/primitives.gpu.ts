@@ -9,7 +9,7 @@ import { GpuBitonicSort, GpuRadixSort, GpuReduce, GpuScan, type PassTimestamps, 
 import { PerPassTimer } from './per-pass-timer.ts';
 import { keysFor, refill, SORT_INPUTS, uploadPristine, type PristinePairs, type SortInput } from './sort-inputs.ts';
 import { CubPeer } from './cub-peer.ts';
-import { flushedCountScan as buildFlushedCountScan, guessedCountScan as buildGuessedCountScan } from './count-scan-variant.ts';
+import { countScanBuild, flushedCountScan as buildFlushedCountScan, guessedCountScan as buildGuessedCountScan } from './count-scan-variant.ts';
 import { onesweepVariant, walkCountingVariant, type OnesweepVariant } from './onesweep-variant.ts';
 import type { WalkStats } from '../src/onesweep-passes.ts';
 import type { SortVariant } from './sort-variant.ts';
@@ -50,14 +50,17 @@ let onesweepSmallTiles: GpuRadixSort | undefined;
 let noLookback: OnesweepVariant | undefined;
 /** The onesweep passes with the look-back before the tile sort (the first version's order). */
 let lookBackFirst: OnesweepVariant | undefined;
-/** The onesweep passes with a look-back that loads 4 predecessors' words per step. */
-let readAhead: OnesweepVariant | undefined;
 /** Count-scan with an L2 flush before each scatter (per-digit row only). */
 let flushedCountScan: SortVariant | undefined;
 /** Count-scan whose scatter guesses its offsets by arithmetic (not sorted): the control for the onesweep pass without its look-back. */
 let guessedCountScan: SortVariant | undefined;
-/** What the look-back did over SORT_WALK_SAMPLES sorts of fresh random keys (counted in setup, after checking them), loading 1 and 4 predecessors per step. */
-const walkStats: { ahead: 1 | 4; stats: WalkStats; walks: number; passes: number }[] = [];
+/** Count-scan builds other than the shipped one (blocks per count workgroup: `countTilesFor`). */
+const COUNT_SCAN_BUILDS = [
+  { name: 'count-scan, 1 block per count workgroup (the count pass before 2026-11-27)', block: 2048, countTiles: 1 },
+] as const;
+const countScanBuilds = new Map<string, SortVariant>();
+/** What the look-back did over SORT_WALK_SAMPLES sorts of fresh random keys (counted in setup, after checking them). */
+const walkStats: { stats: WalkStats; walks: number; passes: number }[] = [];
 const SORT_WALK_SAMPLES = 3;
 let bitonic: GpuBitonicSort | undefined;
 // The bitonic network is for small and medium sizes: measured where it competes.
@@ -154,8 +157,12 @@ function perDigitPassCase(): BenchCase {
       'count-scan: scatter pass': async () => everyNth(await countScanPasses.of(rounds.scatter++), 2, 3),
       ...(noLookback ? { 'onesweep without its look-back (offsets guessed, not sorted: timing only)': async () => everyNth(await passMs(passTimer!, variantEncode(noLookback!)), 1, 1) } : {}),
       ...(lookBackFirst ? { 'onesweep, look-back before the tile sort': async () => everyNth(await passMs(passTimer!, variantEncode(lookBackFirst!)), 1, 1) } : {}),
-      ...(readAhead ? { 'onesweep, look-back loading 4 predecessors per step': async () => everyNth(await passMs(passTimer!, variantEncode(readAhead!)), 1, 1) } : {}),
       ...(flushedCountScan ? { 'count-scan: scatter pass after an L2 flush (the count pass\'s keys no longer cached)': async () => everyNth(await passMs(countScanPassTimer!, variantEncode(flushedCountScan!)), 2, 3) } : {}),
+      ...Object.fromEntries([...countScanBuilds].flatMap(([name, variant]) => [
+        [`${name}: count pass`, async () => everyNth(await passMs(countScanPassTimer!, variantEncode(variant)), 0, 3)],
+        [`${name}: scan of the counts`, async () => everyNth(await passMs(countScanPassTimer!, variantEncode(variant)), 1, 3)],
+        [`${name}: scatter pass`, async () => everyNth(await passMs(countScanPassTimer!, variantEncode(variant)), 2, 3)],
+      ])),
       ...(guessedCountScan ? { 'count-scan: scatter pass with offsets guessed (not sorted: timing only, the write pattern of the onesweep pass without its look-back)': async () => everyNth(await passMs(countScanPassTimer!, variantEncode(guessedCountScan!)), 2, 3) } : {}),
     },
   };
@@ -163,8 +170,8 @@ function perDigitPassCase(): BenchCase {
 
 /** What the shipped look-back did per digit walk (one walk per digit per tile after the first), counted in setup. */
 function walkCases(): BenchCase[] {
-  return walkStats.flatMap(({ ahead, stats, walks, passes }) => {
-    const at = `onesweep look-back loading ${ahead} per step, 2^${Math.log2(SORT_INPUT_SIZE)} fresh random keys (${SORT_WALK_SAMPLES} sorts counted)`;
+  return walkStats.flatMap(({ stats, walks, passes }) => {
+    const at = `onesweep look-back, 2^${Math.log2(SORT_INPUT_SIZE)} fresh random keys (${SORT_WALK_SAMPLES} sorts counted)`;
     const row = (what: string, unit: string, value: number, higherIsBetter = false): BenchCase => ({ name: `${at}: ${what}`, unit, higherIsBetter, rounds: 1, ours: () => value, peers: {} });
     return [
       row('predecessor words walked per digit walk (spins included)', 'words', stats.reads / walks),
@@ -281,7 +288,6 @@ export const suite = defineSuite({
     }
     if (onesweepSorter.plan.kind === 'onesweep') {
       lookBackFirst = onesweepVariant(device, onesweepSorter.plan, largestSort, SORT_ITERATIONS, { lookBackBeforeTileSort: true });
-      readAhead = onesweepVariant(device, onesweepSorter.plan, largestSort, SORT_ITERATIONS, { lookbackAhead: 4 });
     }
     const sorters = [sorter, portableSorter, onesweepSorter, ...(onesweepSmallTiles ? [onesweepSmallTiles] : [])];
     for (const input of SORT_INPUTS) await verifySorts(sorters, keysFor(input, Math.min(largestSort, 1 << 20)));
@@ -291,25 +297,26 @@ export const suite = defineSuite({
       flushedCountScan = buildFlushedCountScan(device, sorter.plan, SORT_INPUT_SIZE, SORT_ITERATIONS);
       guessedCountScan = buildGuessedCountScan(device, sorter.plan, SORT_INPUT_SIZE, SORT_ITERATIONS);
       await verifySortsOf('count-scan with an L2 flush before each scatter', flushedCountScan, keysFor('random', Math.min(SORT_INPUT_SIZE, 1 << 20)));
-    }
-    if (readAhead) {
-      for (const input of SORT_INPUTS) await verifySortsOf('onesweep, look-back loading 4 predecessors per step', readAhead, keysFor(input, Math.min(largestSort, 1 << 20)));
-      await verifySortsOf('onesweep, look-back loading 4 predecessors per step', readAhead, keysFor('random', SORT_INPUT_SIZE));
+      for (const build of COUNT_SCAN_BUILDS) {
+        const variant = countScanBuild(device, build, largestSort, SORT_ITERATIONS);
+        if (!variant) continue;
+        countScanBuilds.set(build.name, variant);
+        for (const input of SORT_INPUTS) await verifySortsOf(build.name, variant, keysFor(input, Math.min(largestSort, 1 << 20)));
+        await verifySortsOf(build.name, variant, keysFor('random', SORT_INPUT_SIZE));
+      }
     }
     if (lookBackFirst) {
       for (const input of SORT_INPUTS) await verifySortsOf('onesweep, look-back before the tile sort', lookBackFirst, keysFor(input, Math.min(largestSort, 1 << 20)));
       await verifySortsOf('onesweep, look-back before the tile sort', lookBackFirst, keysFor('random', SORT_INPUT_SIZE));
     }
     if (onesweepSorter.plan.kind === 'onesweep') {
-      for (const ahead of [1, 4] as const) {
-        const counting = walkCountingVariant(device, onesweepSorter.plan, SORT_INPUT_SIZE, 1, ahead);
-        await counting.stats(SORT_INPUT_SIZE);
-        for (let sample = 0; sample < SORT_WALK_SAMPLES; sample++) await verifySortsOf('onesweep, counting its look-back', counting.variant, keysFor('random', SORT_INPUT_SIZE));
-        const tiles = Math.ceil(SORT_INPUT_SIZE / onesweepSorter.plan.block);
-        const passes = SORT_WALK_SAMPLES * 4;
-        walkStats.push({ ahead, stats: await counting.stats(SORT_INPUT_SIZE), walks: passes * (tiles - 1) * 256, passes });
-        counting.variant.destroy();
-      }
+      const counting = walkCountingVariant(device, onesweepSorter.plan, SORT_INPUT_SIZE, 1);
+      await counting.stats(SORT_INPUT_SIZE);
+      for (let sample = 0; sample < SORT_WALK_SAMPLES; sample++) await verifySortsOf('onesweep, counting its look-back', counting.variant, keysFor('random', SORT_INPUT_SIZE));
+      const tiles = Math.ceil(SORT_INPUT_SIZE / onesweepSorter.plan.block);
+      const passes = SORT_WALK_SAMPLES * 4;
+      walkStats.push({ stats: await counting.stats(SORT_INPUT_SIZE), walks: passes * (tiles - 1) * 256, passes });
+      counting.variant.destroy();
     }
     await verifyKeySort(onesweepKeys, keysFor('random', Math.min(largestSort, 1 << 20)));
     await verifyScans([scan, portableScan, ticketScan], words, scratch, hostWords);
@@ -333,9 +340,10 @@ export const suite = defineSuite({
     noLookback?.destroy();
     cub?.close();
     lookBackFirst?.destroy();
-    readAhead?.destroy();
     flushedCountScan?.destroy();
     guessedCountScan?.destroy();
+    for (const variant of countScanBuilds.values()) variant.destroy();
+    countScanBuilds.clear();
     bitonic?.destroy();
     sortKeys?.destroy();
     sortValues?.destroy();
@@ -381,6 +389,7 @@ export const suite = defineSuite({
         peers: {
           ...cubPeer(count),
           'portable 4-bit kernel (ours)': () => freshPairsPerSecond(count, radix(portableSorter!)),
+          ...Object.fromEntries([...countScanBuilds].map(([name, variant]) => [`${name} (ours)`, () => freshPairsPerSecond(count, (encoder, keys, values, n, timestamps) => { variant.encode(encoder, keys, values, n, timestamps); })])),
           're-sorting its own output (ours, the old figure)': () => resortPairsPerSecond(count),
         },
       }),
@@ -397,7 +406,6 @@ export const suite = defineSuite({
           'count-scan kernel (ours)': () => freshPairsPerSecond(count, radix(sorter!)),
           ...(onesweepSmallTiles ? { 'onesweep, 2048-key tiles (ours)': () => freshPairsPerSecond(count, radix(onesweepSmallTiles!)) } : {}),
           ...(lookBackFirst ? { 'onesweep, look-back before the tile sort (ours)': () => freshPairsPerSecond(count, (encoder, keys, values, n, timestamps) => { lookBackFirst!.encode(encoder, keys, values, n, timestamps); }) } : {}),
-          ...(readAhead ? { 'onesweep, look-back loading 4 predecessors per step (ours)': () => freshPairsPerSecond(count, (encoder, keys, values, n, timestamps) => { readAhead!.encode(encoder, keys, values, n, timestamps); }) } : {}),
         },
       }),
     ),

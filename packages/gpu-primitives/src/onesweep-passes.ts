@@ -41,8 +41,6 @@ export interface OnesweepOptions {
   lookBackBeforeTileSort?: boolean;
   /** Benchmarks only: count what the look-back does (see `readWalkStats`). */
   countWalks?: boolean;
-  /** Predecessors' status words one look-back step loads at once (1 or 4; default 1). */
-  lookbackAhead?: 1 | 4;
 }
 
 /** What the look-back did over the digit passes of the sorts since the last `readWalkStats` (benchmarks only). */
@@ -100,7 +98,7 @@ export class OnesweepPasses {
       subgroupRankWgsl,
     ].join('\n');
     const module = device.createShaderModule({ label: 'cuttle.radix-sort.onesweep', code });
-    const constants: Record<string, number> = { ...(options.fallBack ? { FALL_BACK: options.fallBack === 'always' ? 1 : 2 } : {}), ...(options.keysOnly ? { HAS_VALUES: 0 } : {}), ...(options.profileWithoutLookback ? { PROFILE_NO_LOOKBACK: 1 } : {}), ...(options.lookBackBeforeTileSort ? { SORT_TILE_FIRST: 0 } : {}), ...(options.countWalks ? { COUNT_WALKS: 1 } : {}), ...(options.lookbackAhead ? { LOOKBACK_AHEAD: options.lookbackAhead } : {}) };
+    const constants: Record<string, number> = { ...(options.fallBack ? { FALL_BACK: options.fallBack === 'always' ? 1 : 2 } : {}), ...(options.keysOnly ? { HAS_VALUES: 0 } : {}), ...(options.profileWithoutLookback ? { PROFILE_NO_LOOKBACK: 1 } : {}), ...(options.lookBackBeforeTileSort ? { SORT_TILE_FIRST: 0 } : {}), ...(options.countWalks ? { COUNT_WALKS: 1 } : {}) };
     const pipeline = (entryPoint: string): GPUComputePipeline =>
       device.createComputePipeline({ label: `cuttle.radix-sort.${entryPoint}`, layout: 'auto', compute: { module, entryPoint, constants } });
     this.#histogramPipeline = pipeline('histogram_all');

@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { expectArraysEqual, gpuTest, gpuTestsSkipped, requestNodeGpu } from '@cuttle/test-utils';
 import { GpuPrimitivesError, GpuRadixSort, PORTABLE_RADIX_PLAN, SUBGROUP_RADIX_PLAN, radixSortReference, subgroupRadixLayout } from '../src/index.ts';
 import { pairs } from './sort-pairs.ts';
+import { countScanBuild } from '../bench/count-scan-variant.ts';
+import { countTilesFor } from '../src/count-scan-passes.ts';
 
 /** A stable sort by key through plain JS, to check the reference itself. */
 function stableSort(keys: Uint32Array, values: Uint32Array, keyBits: number): { keys: Uint32Array; values: Uint32Array } {
@@ -116,6 +118,35 @@ for (const subgroups of [true, false]) {
     });
   });
 }
+
+describe('count-scan with several blocks per count workgroup (GpuRadixSort from 2,048 blocks)', () => {
+  test('countTilesFor: 8 blocks a workgroup from 8,192 blocks, fewer below', () => {
+    expect([1, 2047, 2048, 4095, 4096, 8191, 8192, 1 << 20].map(countTilesFor)).toEqual([1, 1, 2, 2, 4, 4, 8, 8]);
+  });
+
+
+  gpuTest('several blocks per count workgroup sort the same (partial last group and block, 4096-key tiles)', async ({ device }) => {
+    const builds = [
+      { block: 2048, countTiles: 8, portable: true },
+      { block: 2048, countTiles: 2 },
+      { block: 2048, countTiles: 8 },
+      { block: 4096, countTiles: 4 },
+    ] as const;
+    for (const build of builds) {
+      // 19 blocks: the last count group holds 1 (2 per group) or 3 (4 or 8 per group) of them.
+      const size = 19 * ('portable' in build ? PORTABLE_RADIX_PLAN.block : build.block) - 5;
+      if (!('portable' in build) && !device.features.has('subgroups')) continue;
+      const sorter = countScanBuild(device, build, size, 1);
+      if (!sorter) continue;
+      const { keys, values } = pairs(size, 7 + build.countTiles, 32);
+      const got = await sorter.sort(keys, values);
+      const expected = radixSortReference(keys, values);
+      expectArraysEqual(got.keys, expected.keys, `keys, ${JSON.stringify(build)}`);
+      expectArraysEqual(got.values, expected.values, `values, ${JSON.stringify(build)}`);
+      sorter.destroy();
+    }
+  });
+});
 
 describe('GpuRadixSort on a device with default limits', () => {
   test.skipIf(gpuTestsSkipped)('still gets the subgroup kernel (16 KiB of workgroup memory is enough) and sorts right', async () => {

@@ -2,10 +2,13 @@
 // The host puts the kernel's constants (RADIX, BLOCK, COUNT_ITEMS, ...) in front of this file
 // and the kernel's scatter (radix-sort.wgsl or radix-sort-subgroups.wgsl) after it.
 //
-// count_digits: each workgroup counts the digits of its block of keys and writes them
-//   digit-major: block_counts[digit * block_count + block]. An exclusive scan of that table
-//   (GpuScan) gives every (digit, block) its first output position, so digit 0 of every block
-//   comes before digit 1 of any block, and blocks keep their order inside a digit: stable.
+// count_digits: each workgroup counts the digits of 2^count_tiles_log2 neighbouring blocks of
+//   keys (at most MAX_COUNT_TILES), each block into its own histogram, and writes them digit-major:
+//   block_counts[digit * block_count + block]. An exclusive scan of that table (GpuScan) gives
+//   every (digit, block) its first output position, so digit 0 of every block comes before
+//   digit 1 of any block, and blocks keep their order inside a digit: stable. Several blocks a
+//   workgroup keep more keys in flight per workgroup, and its writes are that many
+//   neighbouring words per digit instead of one lone word.
 // scatter: each workgroup ranks its keys among the block's keys with the same digit, in index
 //   order, and writes key and value to offset[digit, block] + rank.
 //
@@ -19,7 +22,13 @@ struct Params {
   // The digit's bits: RADIX - 1, or fewer in the last pass when keyBits is not a multiple of
   // the digit width.
   mask: u32,
+  // The count pass's grid row, and log2 of the blocks each of its workgroups counts.
+  count_groups_per_row: u32,
+  count_tiles_log2: u32,
 }
+
+// The most blocks one count workgroup counts (its histograms' size).
+const MAX_COUNT_TILES: u32 = 8u;
 
 const WORKGROUP_SIZE: u32 = 256u;
 
@@ -31,7 +40,7 @@ const WORKGROUP_SIZE: u32 = 256u;
 @group(0) @binding(5) var<storage, read_write> keys_out: array<u32>;
 @group(0) @binding(6) var<storage, read_write> values_out: array<u32>;
 
-var<workgroup> histogram: array<atomic<u32>, RADIX>;
+var<workgroup> histogram: array<atomic<u32>, RADIX * MAX_COUNT_TILES>;
 
 fn digit_of(key: u32) -> u32 {
   return (key >> params.shift) & params.mask;
@@ -46,28 +55,49 @@ fn block_index(group_id: vec3<u32>) -> u32 {
   return group_id.x + group_id.y * params.blocks_per_row;
 }
 
+/** This invocation's digits of `block` (RADIX past the last key, counted nowhere). */
+fn block_digits(block: u32, local: u32) -> array<u32, COUNT_ITEMS> {
+  var digits = array<u32, COUNT_ITEMS>();
+  let base = block * BLOCK;
+  for (var k = 0u; k < COUNT_ITEMS; k++) {
+    let i = base + k * WORKGROUP_SIZE + local;
+    digits[k] = select(RADIX, digit_of(keys_in[min(i, params.count - 1u)]), i < params.count);
+  }
+  return digits;
+}
+
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn count_digits(
   @builtin(workgroup_id) group_id: vec3<u32>,
   @builtin(local_invocation_index) local: u32,
 ) {
-  let block = block_index(group_id);
-  if (block >= params.block_count) {
+  let tiles = 1u << params.count_tiles_log2;
+  let first_block = (group_id.x + group_id.y * params.count_groups_per_row) * tiles;
+  if (first_block >= params.block_count) {
     return; // a padding workgroup of the 2D grid: uniform for the whole workgroup
   }
-  if (local < RADIX) {
-    atomicStore(&histogram[local], 0u);
+  for (var i = local; i < RADIX * tiles; i += WORKGROUP_SIZE) {
+    atomicStore(&histogram[i], 0u);
   }
   workgroupBarrier();
-  let base = block * BLOCK;
-  for (var k = 0u; k < COUNT_ITEMS; k++) {
-    let i = base + k * WORKGROUP_SIZE + local;
-    if (i < params.count) {
-      atomicAdd(&histogram[digit_of(keys_in[i])], 1u);
+  for (var tile = 0u; tile < tiles; tile++) {
+    // A block's keys are all loaded before any is counted, so their loads overlap. (Loading the
+    // next block's keys while counting this one's measured no faster on an H100.)
+    let digits = block_digits(first_block + tile, local);
+    for (var k = 0u; k < COUNT_ITEMS; k++) {
+      if (digits[k] < RADIX) {
+        atomicAdd(&histogram[tile * RADIX + digits[k]], 1u);
+      }
     }
   }
   workgroupBarrier();
-  if (local < RADIX) {
-    block_counts[local * params.block_count + block] = atomicLoad(&histogram[local]);
+  // Invocation i writes digit i / tiles of block i % tiles: neighbours, neighbouring words.
+  for (var i = local; i < RADIX * tiles; i += WORKGROUP_SIZE) {
+    let digit = i >> params.count_tiles_log2;
+    let tile = i & (tiles - 1u);
+    let block = first_block + tile;
+    if (block < params.block_count) {
+      block_counts[digit * params.block_count + block] = atomicLoad(&histogram[tile * RADIX + digit]);
+    }
   }
 }

@@ -68,10 +68,6 @@ override HAS_VALUES: bool = true;
 // status words read, those read NOT_READY, walks that ended on the first word read, and tiles
 // counted by the fallback. Summed per subgroup, one atomic each per subgroup.
 override COUNT_WALKS: bool = false;
-// Predecessors' status words a look-back step loads at once: 1 or 4 (benchmarks: not yet
-// measured on the H100). Walks there went about 14 tiles back (the counters above), one memory
-// round trip per tile when loaded singly.
-override LOOKBACK_AHEAD: u32 = 1u;
 const WALK_STATS: u32 = 4u;
 
 @group(0) @binding(0) var<uniform> params: Params;
@@ -281,45 +277,15 @@ fn look_back(t: u32, local: u32) -> array<u32, DIGITS_PER_INVOCATION> {
           look[j] = FINISHED;
           break;
         }
-        if (LOOKBACK_AHEAD == 1u) {
-          // One predecessor per step: the walk the benchmark's figures measure.
-          let word = poll_status(read_status(u32(look[j]), digit), u32(look[j]), digit, &counts);
-          let state = word >> 30u;
-          if (state == NOT_READY) {
-            // Stalled: tiles are numbered from 1 in stalled_tile so that 0 means none.
-            atomicMax(&stalled_tile, u32(look[j]) + 1u);
-            break;
-          }
-          prefix[j] += word & COUNT_MASK;
-          look[j] = select(look[j] - 1, FINISHED, state == INCLUSIVE);
-          continue;
-        }
-        // Four predecessors per step: their words in one round trip (independent loads;
-        // indices clamped where fewer tiles are left, those words unused), walked nearest
-        // first. A word read ahead may be stale; states only move forward, so a stale
-        // AGGREGATE walks on past a tile that has its total by now, and a stale NOT_READY is
-        // polled again below.
-        let here = u32(look[j]);
-        let ahead = vec4<u32>(read_status(here, digit), read_status(max(here, 1u) - 1u, digit), read_status(max(here, 2u) - 2u, digit), read_status(max(here, 3u) - 3u, digit));
-        let words = min(4u, here + 1u);
-        var stalled_here = false;
-        for (var w = 0u; w < words; w++) {
-          let word = poll_status(ahead[w], u32(look[j]), digit, &counts);
-          let state = word >> 30u;
-          if (state == NOT_READY) {
-            atomicMax(&stalled_tile, u32(look[j]) + 1u);
-            stalled_here = true;
-            break;
-          }
-          prefix[j] += word & COUNT_MASK;
-          look[j] = select(look[j] - 1, FINISHED, state == INCLUSIVE);
-          if (state == INCLUSIVE) {
-            break;
-          }
-        }
-        if (stalled_here) {
+        let word = poll_status(read_status(u32(look[j]), digit), u32(look[j]), digit, &counts);
+        let state = word >> 30u;
+        if (state == NOT_READY) {
+          // Stalled: tiles are numbered from 1 in stalled_tile so that 0 means none.
+          atomicMax(&stalled_tile, u32(look[j]) + 1u);
           break;
         }
+        prefix[j] += word & COUNT_MASK;
+        look[j] = select(look[j] - 1, FINISHED, state == INCLUSIVE);
       }
     }
     workgroupBarrier();
