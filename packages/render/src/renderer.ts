@@ -15,6 +15,7 @@ import { SsaoPass } from './ssao/ssao-pass.ts';
 import type { NormalMethod, SsaoOptions } from './ssao/api.ts';
 import { INSTANCE_FLOATS, MAX_SHADOW_SPOTS, type RenderScene } from './scene/render-scene.ts';
 import { multiplyMat4, spotClipFromWorld, sunClipFromWorld } from './shadow-views.ts';
+import { invert4 } from './ssao/matrix.ts';
 
 export interface RendererOptions {
   /** Format of the targets `render` draws into (a canvas's preferred format, or rgba8unorm offscreen). */
@@ -65,7 +66,16 @@ interface Targets {
   hdr: GPUTexture;
   motion: GPUTexture;
   ambientOcclusion: GPUTexture;
+  /** Which fluid particle won each pixel in the prepass (made with the first fluid drawn). */
+  fluidIds?: GPUTexture;
   tonemapGroup: GPUBindGroup;
+}
+
+/** A fluid drawn this frame: its uniform and groups, particle count and positions. */
+interface FluidEntry {
+  entry: { uniform: GPUBuffer; group: GPUBindGroup; shade?: { targets: Targets; group: GPUBindGroup } };
+  count: number;
+  positions: GPUBuffer;
 }
 
 const DEPTH_FORMAT: GPUTextureFormat = 'depth32float';
@@ -73,6 +83,8 @@ const SHADOW_LAYERS = 1 + MAX_SHADOW_SPOTS;
 /** Dynamic-offset slots of the depth-view uniform: the camera, then each shadow layer. */
 const VIEW_SLOT_BYTES = 256;
 const WORD = 4;
+/** Bytes of a fluid's uniform (fluid.wgsl's Fluid). */
+const FLUID_UNIFORM_BYTES = 96;
 
 /**
  * A small forward+ renderer: shadow maps (sun and spots, with transparent colour filters and
@@ -92,10 +104,11 @@ export class Renderer {
   ssao: boolean;
   readonly #ssaoPass: SsaoPass;
   readonly #device: GPUDevice;
-  readonly #layouts: { frame: GPUBindGroupLayout; depthFrame: GPUBindGroupLayout; cull: GPUBindGroupLayout; material: GPUBindGroupLayout; fluid: GPUBindGroupLayout; fluidColor: GPUBindGroupLayout; empty: GPUBindGroupLayout };
+  readonly #layouts: { frame: GPUBindGroupLayout; depthFrame: GPUBindGroupLayout; cull: GPUBindGroupLayout; material: GPUBindGroupLayout; fluid: GPUBindGroupLayout; fluidShade: GPUBindGroupLayout; empty: GPUBindGroupLayout };
   readonly #emptyGroup: GPUBindGroup;
-  /** Per fluid: its uniform, the prepass group, and the colour pass group (rebuilt with the depth target). */
-  readonly #fluidGroups = new Map<object, { uniform: GPUBuffer; group: GPUBindGroup; color?: { depth: GPUTexture; group: GPUBindGroup } }>();
+  /** Per fluid: its uniform, the prepass group, and the shading pass group (rebuilt with the targets). */
+  readonly #fluidGroups = new Map<object, FluidEntry['entry']>();
+  #fluidShadePipeline: GPUComputePipeline | undefined;
   readonly #modules: { depth: GPUShaderModule; forward: GPUShaderModule; tonemap: GPUShaderModule };
   readonly #pipelines = new Map<string, GPURenderPipeline>();
   readonly #frameUniform: GPUBuffer;
@@ -109,6 +122,8 @@ export class Renderer {
   readonly #timing: { querySet: GPUQuerySet; resolve: GPUBuffer; readback: GPUBuffer } | undefined;
   #timingState: 'idle' | 'copied' | 'mapping' = 'idle';
   #timings: Partial<Record<PassName, number>> = {};
+  /** The passes the frame whose timestamps were copied ran. */
+  #timedPasses: ReadonlySet<PassName> = new Set();
   #pendingTimings: Promise<void> | undefined;
   #instances: GPUBuffer;
   #slots: GPUBuffer;
@@ -139,10 +154,12 @@ export class Renderer {
     this.#ssaoPass = new SsaoPass(device, { normals: 'improved', ...(typeof options.ssao === 'object' ? options.ssao : {}) });
     this.culler = new TileCuller(device, { technique: options.technique ?? 'flat-bits', maxEntities: options.maxLights ?? 4096, tileSize: options.tileSize ?? 16 });
 
-    const visibility = GPUShaderStage.VERTEX | GPUShaderStage.FRAGMENT;
+    // The frame's shading inputs are read by the fluid's compute pass too.
+    const visibility = GPUShaderStage.VERTEX | GPUShaderStage.FRAGMENT | GPUShaderStage.COMPUTE;
+    const shading = GPUShaderStage.FRAGMENT | GPUShaderStage.COMPUTE;
     const fluidEntries: GPUBindGroupLayoutEntry[] = [
       { binding: 0, visibility, buffer: { type: 'uniform' } },
-      { binding: 1, visibility: GPUShaderStage.VERTEX, buffer: { type: 'read-only-storage' } },
+      { binding: 1, visibility: GPUShaderStage.VERTEX | GPUShaderStage.COMPUTE, buffer: { type: 'read-only-storage' } },
     ];
     this.#layouts = {
       frame: device.createBindGroupLayout({
@@ -151,12 +168,12 @@ export class Renderer {
           { binding: 0, visibility, buffer: { type: 'uniform' } },
           { binding: 1, visibility: GPUShaderStage.VERTEX, buffer: { type: 'read-only-storage' } },
           { binding: 2, visibility: GPUShaderStage.VERTEX, buffer: { type: 'read-only-storage' } },
-          { binding: 3, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: 'depth', viewDimension: '2d-array' } },
-          { binding: 4, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: 'float', viewDimension: '2d-array' } },
-          { binding: 5, visibility: GPUShaderStage.FRAGMENT, sampler: { type: 'comparison' } },
-          { binding: 6, visibility: GPUShaderStage.FRAGMENT, sampler: { type: 'filtering' } },
-          { binding: 7, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: 'unfilterable-float' } },
-          { binding: 8, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: 'depth', viewDimension: '2d-array' } },
+          { binding: 3, visibility: shading, texture: { sampleType: 'depth', viewDimension: '2d-array' } },
+          { binding: 4, visibility: shading, texture: { sampleType: 'float', viewDimension: '2d-array' } },
+          { binding: 5, visibility: shading, sampler: { type: 'comparison' } },
+          { binding: 6, visibility: shading, sampler: { type: 'filtering' } },
+          { binding: 7, visibility: shading, texture: { sampleType: 'unfilterable-float' } },
+          { binding: 8, visibility: shading, texture: { sampleType: 'depth', viewDimension: '2d-array' } },
         ],
       }),
       depthFrame: device.createBindGroupLayout({
@@ -167,13 +184,18 @@ export class Renderer {
           { binding: 2, visibility: GPUShaderStage.VERTEX, buffer: { type: 'read-only-storage' } },
         ],
       }),
-      cull: device.createBindGroupLayout({ label: 'cuttle.render.culling', entries: this.culler.bindGroupLayoutEntries(0, GPUShaderStage.FRAGMENT) }),
+      cull: device.createBindGroupLayout({ label: 'cuttle.render.culling', entries: this.culler.bindGroupLayoutEntries(0, shading) }),
       material: device.createBindGroupLayout(MATERIAL_LAYOUT),
       fluid: device.createBindGroupLayout({ label: 'cuttle.render.fluid', entries: fluidEntries }),
-      // The colour pass also reads the prepass depth (see fluid.wgsl).
-      fluidColor: device.createBindGroupLayout({
-        label: 'cuttle.render.fluid-color',
-        entries: [...fluidEntries, { binding: 2, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: 'depth' } }],
+      // The shading pass reads the prepass depth and ids and writes the HDR target (see fluid.wgsl).
+      fluidShade: device.createBindGroupLayout({
+        label: 'cuttle.render.fluid-shade',
+        entries: [
+          ...fluidEntries,
+          { binding: 2, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'depth' } },
+          { binding: 3, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'uint' } },
+          { binding: 4, visibility: GPUShaderStage.COMPUTE, storageTexture: { access: 'write-only', format: 'rgba16float' } },
+        ],
       }),
       empty: device.createBindGroupLayout({ label: 'cuttle.render.empty', entries: [] }),
     };
@@ -277,8 +299,11 @@ export class Renderer {
     this.#previousClipFromWorld = clipFromWorld;
 
     const timestamps = this.#timing && this.#timingState === 'idle' ? this.#timing.querySet : undefined;
+    // The passes this frame times: the others read 0, not what an earlier frame left in their queries.
+    const timed = new Set<PassName>();
     const stamp = (pass: PassName, begin: boolean, end: boolean): { timestampWrites?: GPURenderPassTimestampWrites } => {
       if (!timestamps) return {};
+      timed.add(pass);
       const index = PASSES.indexOf(pass) * 2;
       return { timestampWrites: { querySet: timestamps, ...(begin ? { beginningOfPassWriteIndex: index } : {}), ...(end ? { endOfPassWriteIndex: index + 1 } : {}) } };
     };
@@ -286,18 +311,23 @@ export class Renderer {
     // Skinning first: every later pass draws its output.
     const skinnings = [...new Set(scene.skinned.map((draw) => draw.skinning))];
     const skinIndex = PASSES.indexOf('skinning') * 2;
+    if (skinnings.length > 0) timed.add('skinning');
     skinnings.forEach((skinning, k) => {
       skinning.skin(encoder, timestamps ? { querySet: timestamps, ...(k === 0 ? { beginIndex: skinIndex } : {}), ...(k === skinnings.length - 1 ? { endIndex: skinIndex + 1 } : {}) } : undefined);
     });
     this.#shadowPasses(encoder, scene, lists, transparent, stamp);
-    this.#depthPass(encoder, scene, lists, targets, reversed, stamp('depth', true, true));
+    const fluids = this.#updateFluids(scene, clipFromWorld);
+    this.#depthPass(encoder, scene, lists, targets, reversed, stamp('depth', true, fluids.length === 0));
+    if (fluids.length > 0) this.#fluidPrepass(encoder, fluids, targets, reversed, stamp('depth', false, true));
     const cullIndex = PASSES.indexOf('culling') * 2;
+    timed.add('culling');
     this.culler.cull(encoder, targets.depth, timestamps ? { querySet: timestamps, beginIndex: cullIndex, endIndex: cullIndex + 1 } : undefined);
     if (this.ssao) {
       const ssaoIndex = PASSES.indexOf('ssao') * 2;
+      timed.add('ssao');
       this.#ssaoPass.run(encoder, { depth: targets.depth, camera, output: targets.ambientOcclusion, ...(timestamps ? { timestamps: { querySet: timestamps, beginIndex: ssaoIndex, endIndex: ssaoIndex + 1 } } : {}) });
     }
-    this.#forwardPasses(encoder, scene, lists, transparent, targets, reversed, stamp);
+    this.#forwardPasses(encoder, scene, lists, transparent, targets, reversed, fluids, stamp);
     const tonemap = encoder.beginRenderPass({ label: 'cuttle.render.tonemap', colorAttachments: [{ view: target.view, loadOp: 'clear', clearValue: { r: 0, g: 0, b: 0, a: 1 }, storeOp: 'store' }], ...stamp('tonemap', true, true) });
     tonemap.setPipeline(this.#pipeline('tonemap'));
     tonemap.setBindGroup(0, targets.tonemapGroup);
@@ -313,6 +343,7 @@ export class Renderer {
       encoder.resolveQuerySet(this.#timing.querySet, 0, PASSES.length * 2, this.#timing.resolve, 0);
       encoder.copyBufferToBuffer(this.#timing.resolve, 0, this.#timing.readback, 0, PASSES.length * 16);
       this.#timingState = 'copied';
+      this.#timedPasses = timed;
     }
     scene.settleMotion();
   }
@@ -330,7 +361,7 @@ export class Renderer {
       const timings: Partial<Record<PassName, number>> = {};
       PASSES.forEach((pass, p) => {
         const begin = stamps[p * 2]!, end = stamps[p * 2 + 1]!;
-        timings[pass] = end > begin ? Number(end - begin) / 1e6 : 0;
+        timings[pass] = this.#timedPasses.has(pass) && end > begin ? Number(end - begin) / 1e6 : 0;
       });
       timing.readback.unmap();
       this.#timings = timings;
@@ -401,11 +432,65 @@ export class Renderer {
     });
     this.#drawOpaque(pass, scene, lists.groups, 'depth', reversed, 0);
     this.#drawSkinned(pass, scene, 'depth', reversed, 0);
-    this.#drawFluids(pass, scene, reversed ? 'fluid-depth-reversed' : 'fluid-depth');
     pass.end();
   }
 
-  #forwardPasses(encoder: GPUCommandEncoder, scene: RenderScene, lists: { groups: DrawGroup[]; order: number[] }, transparent: number[], targets: Targets, reversed: boolean, stamp: (pass: PassName, begin: boolean, end: boolean) => object): void {
+  /**
+   * The fluids' particles as sphere impostors into the depth, after the scene's: a particle
+   * fragment passes only where it is nearer than everything drawn so far, so the id target ends
+   * with the particle that won each pixel, and 0 where the scene is in front or nothing is.
+   */
+  #fluidPrepass(encoder: GPUCommandEncoder, fluids: FluidEntry[], targets: Targets, reversed: boolean, timestampWrites: object): void {
+    targets.fluidIds ??= this.#device.createTexture({ label: 'cuttle.render.fluid-ids', size: [targets.width, targets.height], format: 'r32uint', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING });
+    const pass = encoder.beginRenderPass({
+      label: 'cuttle.render.fluid-prepass',
+      colorAttachments: [{ view: targets.fluidIds.createView(), loadOp: 'clear', clearValue: { r: 0, g: 0, b: 0, a: 0 }, storeOp: 'store' }],
+      depthStencilAttachment: { view: targets.depth.createView(), depthLoadOp: 'load', depthStoreOp: 'store' },
+      ...timestampWrites,
+    });
+    pass.setPipeline(this.#pipeline(reversed ? 'fluid-depth-reversed' : 'fluid-depth'));
+    pass.setBindGroup(0, this.#frameGroup);
+    pass.setBindGroup(1, this.#emptyGroup);
+    pass.setBindGroup(2, this.#emptyGroup);
+    for (const { entry, count } of fluids) {
+      pass.setBindGroup(3, entry.group);
+      pass.draw(6 * count);
+    }
+    pass.end();
+  }
+
+  /** Lights the pixels each fluid won in the prepass, into the HDR target (one compute dispatch per fluid). */
+  #shadeFluids(encoder: GPUCommandEncoder, fluids: FluidEntry[], targets: Targets, timestampWrites: object): void {
+    const ids = targets.fluidIds;
+    if (!ids) return;
+    this.#fluidShadePipeline ??= this.#device.createComputePipeline({
+      label: 'cuttle.render.fluid-shade',
+      layout: this.#device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, this.#layouts.cull, this.#layouts.empty, this.#layouts.fluidShade] }),
+      compute: { module: this.#modules.forward, entryPoint: 'fluid_shade' },
+    });
+    const pass = encoder.beginComputePass({ label: 'cuttle.render.fluid', ...timestampWrites });
+    pass.setPipeline(this.#fluidShadePipeline);
+    pass.setBindGroup(0, this.#frameGroup);
+    pass.setBindGroup(1, this.#cullGroup);
+    pass.setBindGroup(2, this.#emptyGroup);
+    for (const { entry, positions } of fluids) {
+      if (entry.shade?.targets !== targets) {
+        const entries: GPUBindGroupEntry[] = [
+          { binding: 0, resource: { buffer: entry.uniform } },
+          { binding: 1, resource: { buffer: positions } },
+          { binding: 2, resource: targets.depth.createView() },
+          { binding: 3, resource: ids.createView() },
+          { binding: 4, resource: targets.hdr.createView() },
+        ];
+        entry.shade = { targets, group: this.#device.createBindGroup({ label: 'cuttle.render.fluid-shade', layout: this.#layouts.fluidShade, entries }) };
+      }
+      pass.setBindGroup(3, entry.shade.group);
+      pass.dispatchWorkgroups(Math.ceil(targets.width / 8), Math.ceil(targets.height / 8));
+    }
+    pass.end();
+  }
+
+  #forwardPasses(encoder: GPUCommandEncoder, scene: RenderScene, lists: { groups: DrawGroup[]; order: number[] }, transparent: number[], targets: Targets, reversed: boolean, fluids: FluidEntry[], stamp: (pass: PassName, begin: boolean, end: boolean) => object): void {
     const colorAttachments = (load: GPULoadOp): GPURenderPassColorAttachment[] => [
       { view: targets.hdr.createView(), loadOp: load, clearValue: { r: 0, g: 0, b: 0, a: 1 }, storeOp: 'store' },
       { view: targets.motion.createView(), loadOp: load, clearValue: { r: 0, g: 0, b: 0, a: 0 }, storeOp: 'store' },
@@ -418,8 +503,10 @@ export class Renderer {
       this.#drawGroup(opaque, scene, group, material.group, true);
     }
     this.#drawSkinned(opaque, scene, 'opaque', reversed, 0);
-    this.#drawFluids(opaque, scene, 'fluid-color', targets.depth);
     opaque.end();
+    // The opaque pass left the clear colour (and no motion) where a particle won: its depth test
+    // is `equal` against depths no scene surface wrote.
+    if (fluids.length > 0) this.#shadeFluids(encoder, fluids, targets, stamp('fluid', true, true));
     const blended = encoder.beginRenderPass({ label: 'cuttle.render.transparent', colorAttachments: colorAttachments('load'), depthStencilAttachment: { view: targets.depth.createView(), depthReadOnly: true }, ...stamp('transparent', true, true) });
     this.#bindForward(blended);
     blended.setPipeline(this.#pipeline(reversed ? 'transparent-reversed' : 'transparent'));
@@ -471,38 +558,32 @@ export class Renderer {
     }
   }
 
-  /** Every fluid's particles as sphere impostors: into the depth prepass, or shaded in the opaque pass. */
-  #drawFluids(pass: GPURenderPassEncoder, scene: RenderScene, pipeline: 'fluid-depth' | 'fluid-depth-reversed' | 'fluid-color', prepassDepth?: GPUTexture): void {
-    if (scene.fluids.length === 0) return;
-    pass.setPipeline(this.#pipeline(pipeline));
-    pass.setBindGroup(0, this.#frameGroup);
-    if (pipeline === 'fluid-color') {
-      pass.setBindGroup(1, this.#cullGroup);
-    } else {
-      pass.setBindGroup(1, this.#emptyGroup);
-    }
-    pass.setBindGroup(2, this.#emptyGroup);
-    for (const draw of scene.fluids) {
-      if (draw.fluid.count === 0) continue;
+  /**
+   * Each fluid with particles, its uniform written for this frame (colour, radius, roughness, its
+   * index in the ids, and the inverse camera the shading pass unprojects the depth with).
+   */
+  // RenderScene.addFluid keeps fluids and their particles within what the ids can name.
+  #updateFluids(scene: RenderScene, clipFromWorld: Float32Array): FluidEntry[] {
+    if (scene.fluids.length === 0) return [];
+    const worldFromClip = invert4(clipFromWorld) ?? new Float64Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+    const fluids: FluidEntry[] = [];
+    scene.fluids.forEach((draw, index) => {
+      const count = draw.fluid.count;
+      if (count === 0) return;
       let entry = this.#fluidGroups.get(draw.fluid);
       if (!entry) {
-        const uniform = this.#device.createBuffer({ label: 'cuttle.render.fluid', size: 32, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+        const uniform = this.#device.createBuffer({ label: 'cuttle.render.fluid', size: FLUID_UNIFORM_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
         entry = { uniform, group: this.#device.createBindGroup({ layout: this.#layouts.fluid, entries: [{ binding: 0, resource: { buffer: uniform } }, { binding: 1, resource: { buffer: draw.fluid.positionBuffer } }] }) };
         this.#fluidGroups.set(draw.fluid, entry);
       }
-      // Written once a frame, by the depth prepass; the colour pass after it reads the same values.
-      if (pipeline !== 'fluid-color') this.#device.queue.writeBuffer(entry.uniform, 0, new Float32Array([...draw.color, 1, draw.radius, draw.roughness, 0, 0]));
-      if (pipeline === 'fluid-color' && prepassDepth) {
-        if (entry.color?.depth !== prepassDepth) {
-          const entries: GPUBindGroupEntry[] = [{ binding: 0, resource: { buffer: entry.uniform } }, { binding: 1, resource: { buffer: draw.fluid.positionBuffer } }, { binding: 2, resource: prepassDepth.createView() }];
-          entry.color = { depth: prepassDepth, group: this.#device.createBindGroup({ label: 'cuttle.render.fluid-color', layout: this.#layouts.fluidColor, entries }) };
-        }
-        pass.setBindGroup(3, entry.color.group);
-      } else {
-        pass.setBindGroup(3, entry.group);
-      }
-      pass.draw(6 * draw.fluid.count);
-    }
+      const data = new ArrayBuffer(FLUID_UNIFORM_BYTES);
+      new Float32Array(data, 0, 6).set([...draw.color, 1, draw.radius, draw.roughness]);
+      new Uint32Array(data, 24, 1)[0] = index;
+      new Float32Array(data, 32, 16).set(worldFromClip);
+      this.#device.queue.writeBuffer(entry.uniform, 0, data);
+      fluids.push({ entry, count, positions: draw.fluid.positionBuffer });
+    });
+    return fluids;
   }
 
   /** One draw per instance (transparents), starting at draw slot `first`. */
@@ -555,7 +636,8 @@ export class Renderer {
     this.#destroyTargets();
     const device = this.#device;
     const make = (label: string, format: GPUTextureFormat, usage: GPUTextureUsageFlags): GPUTexture => device.createTexture({ label: `cuttle.render.${label}`, size: [width, height], format, usage });
-    const hdr = make('hdr', 'rgba16float', GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_SRC);
+    // Storage too: the fluid's shading pass writes its pixels from compute.
+    const hdr = make('hdr', 'rgba16float', GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_SRC | GPUTextureUsage.STORAGE_BINDING);
     const ambientOcclusion = make('ambient-occlusion', 'r32float', GPUTextureUsage.STORAGE_BINDING | GPUTextureUsage.TEXTURE_BINDING);
     this.#targets = {
       width,
@@ -606,6 +688,7 @@ export class Renderer {
   #destroyTargets(): void {
     if (!this.#targets) return;
     for (const texture of [this.#targets.depth, this.#targets.hdr, this.#targets.motion, this.#targets.ambientOcclusion]) texture.destroy();
+    this.#targets.fluidIds?.destroy();
     this.#targets = undefined;
     this.#frameGroup = undefined;
   }
@@ -691,15 +774,14 @@ export class Renderer {
         depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: !filter, depthCompare: 'less', ...(filter ? {} : { depthBias: 2, depthBiasSlopeScale: 2.5 }) },
       });
     }
-    if (name.startsWith('fluid-')) {
-      const color = name === 'fluid-color';
+    if (name.startsWith('fluid-depth')) {
       return device.createRenderPipeline({
         label: `cuttle.render.${name}`,
-        layout: device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, color ? this.#layouts.cull : this.#layouts.empty, this.#layouts.empty, color ? this.#layouts.fluidColor : this.#layouts.fluid] }),
+        layout: device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, this.#layouts.empty, this.#layouts.empty, this.#layouts.fluid] }),
         vertex: { module: this.#modules.forward, entryPoint: 'fluid_vertex' },
-        fragment: { module: this.#modules.forward, entryPoint: color ? 'fluid_color' : 'fluid_depth', targets: color ? [{ format: 'rgba16float' }, { format: 'rg16float' }] : [] },
+        fragment: { module: this.#modules.forward, entryPoint: 'fluid_depth', targets: [{ format: 'r32uint' }] },
         primitive: { topology: 'triangle-list', cullMode: 'none' },
-        depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: !color, depthCompare: color ? 'equal' : name.endsWith('reversed') ? 'greater' : 'less' },
+        depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: name.endsWith('reversed') ? 'greater' : 'less' },
       });
     }
     const forwardLayout = device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, this.#layouts.cull, this.#layouts.material] });

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import { gpuTest } from '@cuttle/test-utils';
 import { damBreakPositions, FluidSimulation } from '@cuttle/gpu-fluid';
-import { boxMesh } from '../src/index.ts';
+import { boxMesh, RenderError, RenderScene } from '../src/index.ts';
 import { brightness, camera, floorAndBox, HEIGHT, newRenderer, renderFrame, translation, WIDTH } from './helpers.ts';
 
 gpuTest('a block of water is drawn as blue spheres that hide what is behind them', async ({ device }) => {
@@ -28,6 +28,74 @@ gpuTest('a block of water is drawn as blue spheres that hide what is behind them
   expect(water[2]).toBeGreaterThan(water[0] + 30);
   expect(brightness(frame.at([1.5, 2.5, -2.9]))).toBeGreaterThan(60);
   renderer.destroy();
+  fluid.destroy();
+  scene.destroy();
+});
+
+gpuTest('two fluids keep their own colours; a particle behind the box stays hidden; the shading pass is timed', async ({ device }) => {
+  const { scene } = floorAndBox(device);
+  const cluster = (x: number, z: number): Float32Array => {
+    const positions = new Float32Array(27 * 3);
+    for (let i = 0; i < 27; i++) positions.set([x + ((i % 3) - 1) * 0.2, 0.6 + (Math.floor(i / 3) % 3) * 0.2, z + (Math.floor(i / 9) - 1) * 0.2], i * 3);
+    return positions;
+  };
+  const red = new FluidSimulation(device, { capacity: 64 });
+  red.emit(cluster(-2, 1));
+  const green = new FluidSimulation(device, { capacity: 64 });
+  // Two clusters: one in the open on the right, one hidden behind the box (which stands at x 0).
+  const both = new Float32Array(54 * 3);
+  both.set(cluster(2, 1), 0);
+  both.set(cluster(0, -1.2), 27 * 3);
+  green.emit(both);
+  scene.addFluid({ fluid: red, color: [0.9, 0.05, 0.05], radius: 0.15 });
+  scene.addFluid({ fluid: green, color: [0.05, 0.9, 0.05], radius: 0.15 });
+  scene.setSun({ direction: [-0.3, -1, -0.5], color: [1, 1, 1], intensity: 2 });
+  const renderer = newRenderer(device);
+  const view = camera([0, 1.2, 6], [0, 0.8, 0]);
+  const frame = await renderFrame(device, renderer, scene, view);
+  const left = frame.at([-2, 0.8, 1.15]);
+  const right = frame.at([2, 0.8, 1.15]);
+  expect(left[0]).toBeGreaterThan(left[1] + 40);
+  expect(right[1]).toBeGreaterThan(right[0] + 40);
+  // Straight behind the box the box's grey shows, not green.
+  const behind = frame.at([0, 0.8, 0.3]);
+  expect(Math.abs(behind[1] - behind[0])).toBeLessThan(20);
+  const timings = await renderer.readTimings();
+  if (device.features.has('timestamp-query')) expect(timings.fluid).toBeGreaterThan(0);
+  renderer.destroy();
+  red.destroy();
+  green.destroy();
+  scene.destroy();
+});
+
+gpuTest('a pass a frame does not run reads 0, not an earlier frame\'s time', async ({ device }) => {
+  if (!device.features.has('timestamp-query')) return;
+  const withFluid = floorAndBox(device).scene;
+  const fluid = new FluidSimulation(device, { capacity: 64 });
+  fluid.emit(new Float32Array([0, 1, 2, 0.5, 1, 2]));
+  withFluid.addFluid({ fluid, color: [0.1, 0.3, 0.9], radius: 0.2 });
+  const without = floorAndBox(device).scene;
+  const renderer = newRenderer(device);
+  await renderFrame(device, renderer, withFluid);
+  expect((await renderer.readTimings()).fluid).toBeGreaterThan(0);
+  await renderFrame(device, renderer, without);
+  const timings = await renderer.readTimings();
+  expect(timings.fluid).toBe(0);
+  expect(timings.opaque).toBeGreaterThan(0);
+  renderer.destroy();
+  fluid.destroy();
+  withFluid.destroy();
+  without.destroy();
+});
+
+gpuTest('a scene takes at most 64 fluids: the 65th is refused and the scene keeps its 64', async ({ device }) => {
+  const scene = new RenderScene(device);
+  const fluid = new FluidSimulation(device, { capacity: 8 });
+  for (let i = 0; i < 64; i++) scene.addFluid({ fluid });
+  expect(() => scene.addFluid({ fluid })).toThrow(RenderError);
+  expect(() => scene.addFluid({ fluid })).toThrow(/at most 64 fluids/);
+  expect(scene.fluids.length).toBe(64);
+  await device.queue.onSubmittedWorkDone();
   fluid.destroy();
   scene.destroy();
 });

@@ -50,6 +50,9 @@ export interface FluidDraw {
 
 /** Most shadow-casting spot lights. */
 export const MAX_SHADOW_SPOTS = 4;
+/** Fluids per scene and particles per fluid that fit the renderer's fluid ids (fluid.wgsl's PARTICLE_BITS). */
+export const MAX_FLUIDS = 64;
+export const MAX_FLUID_PARTICLES = (1 << 26) - 1;
 
 const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 
@@ -240,6 +243,8 @@ export class RenderScene {
     requireVec3('color', color);
     const roughness = input.roughness ?? 0.15;
     if (!(roughness >= 0 && roughness <= 1)) throw new RenderError(`roughness must be in 0..1, got ${roughness}.`);
+    if (this.#fluids.length >= MAX_FLUIDS) throw new RenderError(`a scene draws at most ${MAX_FLUIDS} fluids; merge fluids that share a look into one simulation.`);
+    if (input.fluid.capacity > MAX_FLUID_PARTICLES) throw new RenderError(`a fluid draws at most ${MAX_FLUID_PARTICLES} particles, this one holds up to ${input.fluid.capacity}.`);
     this.#fluids.push({ fluid: input.fluid, color, radius, roughness });
     return this.#fluids.length - 1;
   }

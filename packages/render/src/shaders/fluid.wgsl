@@ -1,25 +1,43 @@
-// Fluid particles from @cuttle/gpu-fluid as sphere impostors (appended to the forward module):
-// each particle is a camera-facing quad whose fragments outside the circle are discarded, with
-// the depth of the sphere's surface written, so the depth prepass (and with it tile culling and
-// SSAO) sees round particles, and the colour pass matches them with depth test `equal`.
+// Fluid particles from @cuttle/gpu-fluid as sphere impostors (appended to the forward module).
+//
+// Depth: each particle is a camera-facing quad whose fragments outside the circle are
+// discarded, with the depth of the sphere's surface written, so the depth (and with it tile
+// culling and SSAO) sees round particles. The quads are drawn in their own pass after the scene's
+// prepass, which also writes which particle won each pixel into an r32uint target (0: none).
+//
+// Colour: one compute pass lights every pixel a particle won, reading the particle back from the
+// id and the surface point from the depth. The quads are rasterized once, not twice: on a GPU
+// with little raster hardware for its size (an H100) the second pass over a million quads was
+// a quarter of the frame, and the depth test could not drop hidden fragments early because they
+// write their own depth.
 
 struct Fluid {
   color: vec4f,
   radius: f32,
   roughness: f32,
-  pad0: f32,
-  pad1: f32,
+  // This fluid's place in the scene: the top bits of the ids it writes.
+  index: u32,
+  pad0: u32,
+  // The inverse of frame.clip_from_world: the compute pass unprojects the depth with it.
+  world_from_clip: mat4x4f,
 }
+
+// An id is (fluid index << PARTICLE_BITS) | (particle + 1).
+const PARTICLE_BITS: u32 = 26u;
+const PARTICLE_MASK: u32 = (1u << PARTICLE_BITS) - 1u;
 
 @group(3) @binding(0) var<uniform> fluid: Fluid;
 @group(3) @binding(1) var<storage, read> particles: array<vec4f>;
-// The prepass depth, read by the colour pass only (bound there as a read-only attachment too).
+// The compute pass's inputs and output (the colour pass after the opaque one).
 @group(3) @binding(2) var prepass_depth: texture_depth_2d;
+@group(3) @binding(3) var fluid_ids: texture_2d<u32>;
+@group(3) @binding(4) var hdr_out: texture_storage_2d<rgba16float, write>;
 
 struct Particle {
   @builtin(position) position: vec4f,
   @location(0) center: vec3f,
   @location(1) corner: vec2f,
+  @location(2) @interpolate(flat) index: u32,
 }
 
 const QUAD_CORNERS = array<vec2f, 6>(vec2f(-1.0, -1.0), vec2f(1.0, -1.0), vec2f(1.0, 1.0), vec2f(-1.0, -1.0), vec2f(1.0, 1.0), vec2f(-1.0, 1.0));
@@ -36,56 +54,60 @@ fn fluid_vertex(@builtin(vertex_index) vertex: u32) -> Particle {
   out.position = frame.clip_from_world * vec4f(world, 1.0);
   out.center = center;
   out.corner = corner * 1.2;
+  out.index = vertex / 6u;
   return out;
 }
 
-struct SpherePoint {
-  world: vec3f,
-  normal: vec3f,
-  depth: f32,
-  /** Whether the fragment lies on the sphere's disc (the quad's corners do not). */
-  inside: bool,
-}
-
-fn sphere_point(particle: Particle) -> SpherePoint {
-  let r2 = dot(particle.corner, particle.corner);
-  let to_eye = normalize(frame.camera_position - particle.center);
-  let normal = normalize(frame.camera_right.xyz * particle.corner.x + frame.camera_up.xyz * particle.corner.y + to_eye * sqrt(max(1.0 - r2, 0.0)));
-  let world = particle.center + normal * fluid.radius;
-  let clip = frame.clip_from_world * vec4f(world, 1.0);
-  return SpherePoint(world, normal, clip.z / clip.w, r2 <= 1.0);
-}
-
-@fragment
-fn fluid_depth(particle: Particle) -> @builtin(frag_depth) f32 {
-  let point = sphere_point(particle);
-  if (!point.inside) {
-    discard;
-  }
-  return point.depth;
-}
-
-struct FluidOut {
-  @location(0) color: vec4f,
-  @location(1) motion: vec4f,
+struct FluidDepth {
+  @location(0) id: u32,
   @builtin(frag_depth) depth: f32,
 }
 
 @fragment
-fn fluid_color(particle: Particle) -> FluidOut {
-  let point = sphere_point(particle);
-  // Writing frag_depth turns the early depth test off, so every particle hidden behind another
-  // reaches this shader before the `equal` test throws it away: with a million overlapping
-  // impostors that was hundreds of shades per pixel. Only the fragment the prepass kept is lit.
-  // The branch matters as much as the discard: WGSL's discard demotes the invocation to a helper
-  // that keeps running, so without it a discarded fragment would still run the light loop.
-  let shaded = point.inside && point.depth == textureLoad(prepass_depth, vec2i(particle.position.xy), 0);
-  if (!shaded) {
+fn fluid_depth(particle: Particle) -> FluidDepth {
+  let r2 = dot(particle.corner, particle.corner);
+  if (r2 > 1.0) {
     discard;
   }
-  var color = vec3f(0.0);
-  if (shaded) {
-    color = light_surface(point.world, point.normal, particle.position.xy, fluid.color.rgb, 0.0, fluid.roughness, vec3f(0.0), true);
+  let normal = sphere_point(particle.center, particle.corner);
+  let clip = frame.clip_from_world * vec4f(particle.center + normal * fluid.radius, 1.0);
+  return FluidDepth((fluid.index << PARTICLE_BITS) | (particle.index + 1u), clip.z / clip.w);
+}
+
+// The sphere point a particle's quad shows at a spot of the quad (corner: the quad's own
+// coordinates, in radii), as both passes compute it.
+fn sphere_point(center: vec3f, corner: vec2f) -> vec3f {
+  let to_eye = normalize(frame.camera_position - center);
+  let r2 = dot(corner, corner);
+  return normalize(frame.camera_right.xyz * corner.x + frame.camera_up.xyz * corner.y + to_eye * sqrt(max(1.0 - r2, 0.0)));
+}
+
+// Lights the pixels this fluid won in the prepass. The pixel's ray (through the prepass depth,
+// unprojected) meets the particle's quad where the prepass fragment sat; the quad coordinates
+// there give the same sphere point and normal as the prepass computed, with no loss from the
+// depth's precision.
+@compute @workgroup_size(8, 8)
+fn fluid_shade(@builtin(global_invocation_id) cell: vec3u) {
+  let size = textureDimensions(fluid_ids);
+  if (cell.x >= size.x || cell.y >= size.y) {
+    return;
   }
-  return FluidOut(vec4f(color, 1.0), vec4f(0.0), point.depth);
+  let id = textureLoad(fluid_ids, cell.xy, 0).r;
+  if (id == 0u || (id >> PARTICLE_BITS) != fluid.index) {
+    return;
+  }
+  let center = particles[(id & PARTICLE_MASK) - 1u].xyz;
+  let pixel = vec2f(cell.xy) + 0.5;
+  let ndc = vec2f(pixel.x / f32(size.x) * 2.0 - 1.0, 1.0 - pixel.y / f32(size.y) * 2.0);
+  let on_ray = fluid.world_from_clip * vec4f(ndc, textureLoad(prepass_depth, cell.xy, 0), 1.0);
+  let eye = frame.camera_position;
+  let ray = on_ray.xyz / on_ray.w - eye;
+  let right = frame.camera_right.xyz;
+  let up = frame.camera_up.xyz;
+  let facing = cross(right, up);
+  let on_quad = eye + ray * (dot(center - eye, facing) / dot(ray, facing)) - center;
+  let normal = sphere_point(center, vec2f(dot(on_quad, right), dot(on_quad, up)) / fluid.radius);
+  let world = center + normal * fluid.radius;
+  let color = light_surface(world, normal, pixel, fluid.color.rgb, 0.0, fluid.roughness, vec3f(0.0), true);
+  textureStore(hdr_out, cell.xy, vec4f(color, 1.0));
 }
