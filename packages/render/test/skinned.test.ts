@@ -47,3 +47,35 @@ gpuTest('a walking character is drawn, shadowed and moving', async ({ device }) 
   skinning.destroy();
   scene.destroy();
 });
+
+gpuTest('the characters of one skinned draw each stand where their palette puts them (one draw for the group)', async ({ device }) => {
+  const { scene } = floorAndBox(device);
+  scene.setSun({ direction: [0.3, -1, 0.2], color: [1, 1, 1], intensity: 3 });
+  const character = createProceduralCharacter();
+  const { vertices } = buildSkinnedVertices(character.vertices, { format: 'packed', paletteSize: character.skeleton.jointCount });
+  const joints = character.skeleton.jointCount;
+  const skinning = new GpuSkinning(device, { maxVertices: vertices.vertexCount, maxOutputVertices: vertices.vertexCount * 3, maxBones: joints * 3, maxInstances: 3 });
+  const mesh = skinning.addMesh(vertices);
+  const instances = [0, 1, 2].map(() => skinning.addInstance({ mesh, palette: skinning.createPalette(joints) }));
+  const red = scene.addMaterial({ baseColor: [0.9, 0.15, 0.1, 1], roughness: 0.6 });
+  scene.addSkinned({ skinning, instances, indices: character.indices, material: red });
+  const pose = createPose(character.skeleton);
+  const bones = new Float32Array(joints * 12);
+  sampleClip(character.walk, 0, pose);
+  const xs = [-2.5, 0, 2.5];
+  instances.forEach((instance, k) => {
+    skinning.writePalette(instance.palette, computePalette(character.skeleton, pose, bones, { rootTransform: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, xs[k]!, 0, 1.5, 1] }));
+  });
+  const renderer = newRenderer(device);
+  const frame = await renderFrame(device, renderer, scene, camera([0, 1.5, 7], [0, 1, 1.5]));
+  // Each character's chest is red, and the floor between them is not.
+  for (const x of xs) {
+    const [r, g, b] = frame.at([x, 1.3, 1.5]);
+    expect(r - Math.max(g, b), `character at x ${x}`).toBeGreaterThan(40);
+  }
+  const [r, g, b] = frame.at([-1.25, 0.02, 1.5]);
+  expect(r - Math.max(g, b)).toBeLessThan(30);
+  renderer.destroy();
+  skinning.destroy();
+  scene.destroy();
+});
