@@ -1,7 +1,7 @@
 // Writes the sample project (apps/engine/sample): GLB meshes (static shapes and a skinned,
 // animated walker from @cuttle/gpu-skinning's procedural character), PNG textures, and a level
 // of a few hundred units. The files are committed; run this again only to change them:
-//   pnpm --filter @cuttle/engine exec tsx --conditions=@cuttle/source sample-tools/make-sample.ts
+//   pnpm --filter @cuttle/engine exec tsx --conditions=@cuttle/source --import ../../tooling/build/src/register-raw.ts sample-tools/make-sample.ts
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Document, NodeIO, type Node as GltfNode } from '@gltf-transform/core';

@@ -161,7 +161,8 @@ export function createProceduralCharacter(options: ProceduralCharacterOptions = 
         if (r > 0) {
           const a0 = first + (r - 1) * sides + s, a1 = first + (r - 1) * sides + ((s + 1) % sides);
           const b0 = first + r * sides + s, b1 = first + r * sides + ((s + 1) % sides);
-          indices.push(a0, b0, a1, a1, b0, b1);
+          // Counter-clockwise seen from outside (glTF's front faces).
+          indices.push(a0, a1, b0, a1, b1, b0);
         }
         v++;
       }
@@ -178,8 +179,8 @@ export function createProceduralCharacter(options: ProceduralCharacterOptions = 
       const ring = first + (t === 0 ? 0 : (rings - 1) * sides);
       for (let s = 0; s < sides; s++) {
         const a = ring + s, b = ring + ((s + 1) % sides);
-        if (sign < 0) indices.push(v, a, b);
-        else indices.push(v, b, a);
+        if (sign < 0) indices.push(v, b, a);
+        else indices.push(v, a, b);
       }
       v++;
     }

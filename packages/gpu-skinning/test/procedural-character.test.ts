@@ -33,3 +33,18 @@ test('the procedural character builds clean vertices and its walk moves the feet
   expect(move(headVertex)).toBeLessThan(0.15);
   expect(() => createProceduralCharacter({ rings: 1 })).toThrow(/rings/);
 });
+
+test('its triangles wind counter-clockwise seen from outside (glTF front faces): each faces its vertices\' normals', () => {
+  const { indices, vertices } = createProceduralCharacter();
+  const { positions, normals } = vertices;
+  let facingIn = 0;
+  for (let t = 0; t < indices.length; t += 3) {
+    const [a, b, c] = [indices[t]!, indices[t + 1]!, indices[t + 2]!];
+    const e1 = [0, 1, 2].map((k) => positions[b * 3 + k]! - positions[a * 3 + k]!);
+    const e2 = [0, 1, 2].map((k) => positions[c * 3 + k]! - positions[a * 3 + k]!);
+    const face = [e1[1]! * e2[2]! - e1[2]! * e2[1]!, e1[2]! * e2[0]! - e1[0]! * e2[2]!, e1[0]! * e2[1]! - e1[1]! * e2[0]!];
+    const normal = [0, 1, 2].map((k) => normals[a * 3 + k]! + normals[b * 3 + k]! + normals[c * 3 + k]!);
+    if (face[0]! * normal[0]! + face[1]! * normal[1]! + face[2]! * normal[2]! <= 0) facingIn++;
+  }
+  expect(facingIn).toBe(0);
+});

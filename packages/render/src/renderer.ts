@@ -548,7 +548,7 @@ export class Renderer {
         pass.setBindGroup(2, material.group);
         draw.skinning.vertexBuffers.forEach((buffer, slot) => { pass.setVertexBuffer(slot, buffer); });
       } else {
-        pass.setPipeline(this.#pipeline(`skinned-${kind}-${format}-${material.mask ? 'masked' : 'opaque'}${kind === 'depth' && reversed ? '-reversed' : ''}`));
+        pass.setPipeline(this.#pipeline(`skinned-${kind}-${format}-${material.mask ? 'masked' : 'opaque'}${kind === 'depth' && material.doubleSided ? '-double' : ''}${kind === 'depth' && reversed ? '-reversed' : ''}`));
         pass.setBindGroup(0, this.#depthGroup, [viewOffset]);
         pass.setBindGroup(1, material.group);
         pass.setVertexBuffer(0, draw.skinning.vertexBuffers[0]);
@@ -726,7 +726,8 @@ export class Renderer {
         layout: depthLayout,
         vertex: { module: this.#modules.depth, entryPoint: 'skinned_depth_vertex', buffers: [skinnedPosition] },
         ...(masked ? { fragment: { module: this.#modules.depth, entryPoint: 'depth_masked', targets: [] } } : {}),
-        primitive: { topology: 'triangle-list', cullMode: 'none' },
+        // Shadow maps keep both sides; the camera culls back faces unless the material is double-sided.
+        primitive: { topology: 'triangle-list', cullMode: name.startsWith('skinned-shadow') || name.includes('-double') ? 'none' : 'back' },
         depthStencil: {
           format: DEPTH_FORMAT,
           depthWriteEnabled: true,
@@ -801,8 +802,8 @@ export class Renderer {
           { format: 'rg16float', writeMask: transparent ? 0 : GPUColorWrite.ALL },
         ],
       },
-      // Skinned meshes come from many tools with either winding: drawn two-sided (shade flips back faces' normals).
-      primitive: { topology: 'triangle-list', cullMode: transparent || skinned || name.endsWith('-double') ? 'none' : 'back' },
+      // Skinned meshes follow their material like the rest (glTF: counter-clockwise fronts).
+      primitive: { topology: 'triangle-list', cullMode: transparent || name.endsWith('-double') ? 'none' : 'back' },
       depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: false, depthCompare: transparent ? (name.endsWith('reversed') ? 'greater' : 'less') : 'equal' },
     });
   }

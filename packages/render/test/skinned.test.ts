@@ -50,7 +50,8 @@ gpuTest('a walking character is drawn, shadowed and moving', async ({ device }) 
 
 gpuTest('the characters of one skinned draw each stand where their palette puts them (one draw for the group)', async ({ device }) => {
   const { scene } = floorAndBox(device);
-  scene.setSun({ direction: [0.3, -1, 0.2], color: [1, 1, 1], intensity: 3 });
+  // The sun behind the camera, so the characters' fronts are lit.
+  scene.setSun({ direction: [0.3, -1, -0.6], color: [1, 1, 1], intensity: 3 });
   const character = createProceduralCharacter();
   const { vertices } = buildSkinnedVertices(character.vertices, { format: 'packed', paletteSize: character.skeleton.jointCount });
   const joints = character.skeleton.jointCount;
@@ -78,4 +79,33 @@ gpuTest('the characters of one skinned draw each stand where their palette puts 
   renderer.destroy();
   skinning.destroy();
   scene.destroy();
+});
+
+gpuTest('a single-sided character culls its back faces and looks the same as a double-sided one', async ({ device }) => {
+  const frames: Uint8Array[] = [];
+  for (const doubleSided of [false, true]) {
+    const { scene } = floorAndBox(device);
+    scene.setSun({ direction: [0.3, -1, 0.2], color: [1, 1, 1], intensity: 3 });
+    const character = createProceduralCharacter();
+    const joints = character.skeleton.jointCount;
+    const { vertices } = buildSkinnedVertices(character.vertices, { format: 'packed', paletteSize: joints });
+    const skinning = new GpuSkinning(device, { maxVertices: vertices.vertexCount, maxOutputVertices: vertices.vertexCount, maxBones: joints, maxInstances: 1 });
+    const instance = skinning.addInstance({ mesh: skinning.addMesh(vertices), palette: skinning.createPalette(joints) });
+    const red = scene.addMaterial({ baseColor: [0.9, 0.15, 0.1, 1], roughness: 0.6, doubleSided });
+    scene.addSkinned({ skinning, instances: [instance], indices: character.indices, material: red });
+    const pose = createPose(character.skeleton);
+    sampleClip(character.walk, 0.3, pose);
+    skinning.writePalette(instance.palette, computePalette(character.skeleton, pose, new Float32Array(joints * 12), { rootTransform: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.8, 0, 1, 1] }));
+    const renderer = newRenderer(device);
+    frames.push((await renderFrame(device, renderer, scene, camera([1.5, 1.5, 4], [0.8, 0.9, 1]))).pixels);
+    renderer.destroy();
+    skinning.destroy();
+    scene.destroy();
+  }
+  // Wound the wrong way, the near faces would be culled and the inside shown: thousands of pixels off.
+  let differing = 0;
+  for (let i = 0; i < WIDTH * HEIGHT; i++) {
+    if (Math.max(...[0, 1, 2].map((c) => Math.abs(frames[0]![i * 4 + c]! - frames[1]![i * 4 + c]!))) > 10) differing++;
+  }
+  expect(differing).toBeLessThan(5);
 });
