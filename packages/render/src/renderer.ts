@@ -454,7 +454,7 @@ export class Renderer {
     pass.setBindGroup(2, this.#emptyGroup);
     for (const { entry, count } of fluids) {
       pass.setBindGroup(3, entry.group);
-      pass.draw(6 * count);
+      pass.draw(3 * count);
     }
     pass.end();
   }

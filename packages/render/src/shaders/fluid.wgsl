@@ -1,12 +1,12 @@
 // Fluid particles from @cuttle/gpu-fluid as sphere impostors (appended to the forward module).
 //
-// Depth: each particle is a camera-facing quad whose fragments outside the circle are
+// Depth: each particle is a camera-facing triangle whose fragments outside the circle are
 // discarded, with the depth of the sphere's surface written, so the depth (and with it tile
-// culling and SSAO) sees round particles. The quads are drawn in their own pass after the scene's
+// culling and SSAO) sees round particles. The triangles are drawn in their own pass after the scene's
 // prepass, which also writes which particle won each pixel into an r32uint target (0: none).
 //
 // Colour: one compute pass lights every pixel a particle won, reading the particle back from the
-// id and the surface point from the depth. The quads are rasterized once, not twice: on a GPU
+// id and the surface point from the depth. The triangles are rasterized once, not twice: on a GPU
 // with little raster hardware for its size (an H100) the second pass over a million quads was
 // a quarter of the frame, and the depth test could not drop hidden fragments early because they
 // write their own depth.
@@ -40,21 +40,23 @@ struct Particle {
   @location(2) @interpolate(flat) index: u32,
 }
 
-const QUAD_CORNERS = array<vec2f, 6>(vec2f(-1.0, -1.0), vec2f(1.0, -1.0), vec2f(1.0, 1.0), vec2f(-1.0, -1.0), vec2f(1.0, 1.0), vec2f(-1.0, 1.0));
+// One triangle per particle around the unit circle (the circle is its inscribed one): half the
+// vertices and triangles of a quad, and the impostor pass is bound by them, not by pixels.
+const TRIANGLE_CORNERS = array<vec2f, 3>(vec2f(0.0, 2.0), vec2f(-1.7320508, -1.0), vec2f(1.7320508, -1.0));
 
-// One non-instanced draw of 6 vertices per particle: GPUs pack vertex shader invocations of one
-// instance together, so a million 6-vertex instances would leave most of each wave idle.
+// One non-instanced draw of 3 vertices per particle: GPUs pack vertex shader invocations of one
+// instance together, so a million 3-vertex instances would leave most of each wave idle.
 @vertex
 fn fluid_vertex(@builtin(vertex_index) vertex: u32) -> Particle {
-  let center = particles[vertex / 6u].xyz;
-  let corner = QUAD_CORNERS[vertex % 6u];
-  // Grown a little so the sphere's silhouette stays inside the quad under perspective.
+  let center = particles[vertex / 3u].xyz;
+  let corner = TRIANGLE_CORNERS[vertex % 3u];
+  // Grown a little so the sphere's silhouette stays inside the triangle under perspective.
   let world = center + (frame.camera_right.xyz * corner.x + frame.camera_up.xyz * corner.y) * fluid.radius * 1.2;
   var out: Particle;
   out.position = frame.clip_from_world * vec4f(world, 1.0);
   out.center = center;
   out.corner = corner * 1.2;
-  out.index = vertex / 6u;
+  out.index = vertex / 3u;
   return out;
 }
 
@@ -74,7 +76,7 @@ fn fluid_depth(particle: Particle) -> FluidDepth {
   return FluidDepth((fluid.index << PARTICLE_BITS) | (particle.index + 1u), clip.z / clip.w);
 }
 
-// The sphere point a particle's quad shows at a spot of the quad (corner: the quad's own
+// The sphere point a particle's billboard shows at a spot of it (corner: the billboard plane's own
 // coordinates, in radii), as both passes compute it.
 fn sphere_point(center: vec3f, corner: vec2f) -> vec3f {
   let to_eye = normalize(frame.camera_position - center);
@@ -83,7 +85,7 @@ fn sphere_point(center: vec3f, corner: vec2f) -> vec3f {
 }
 
 // Lights the pixels this fluid won in the prepass. The pixel's ray (through the prepass depth,
-// unprojected) meets the particle's quad where the prepass fragment sat; the quad coordinates
+// unprojected) meets the particle's billboard where the prepass fragment sat; the plane's coordinates
 // there give the same sphere point and normal as the prepass computed, with no loss from the
 // depth's precision.
 @compute @workgroup_size(8, 8)
@@ -105,8 +107,8 @@ fn fluid_shade(@builtin(global_invocation_id) cell: vec3u) {
   let right = frame.camera_right.xyz;
   let up = frame.camera_up.xyz;
   let facing = cross(right, up);
-  let on_quad = eye + ray * (dot(center - eye, facing) / dot(ray, facing)) - center;
-  let normal = sphere_point(center, vec2f(dot(on_quad, right), dot(on_quad, up)) / fluid.radius);
+  let on_plane = eye + ray * (dot(center - eye, facing) / dot(ray, facing)) - center;
+  let normal = sphere_point(center, vec2f(dot(on_plane, right), dot(on_plane, up)) / fluid.radius);
   let world = center + normal * fluid.radius;
   let color = light_surface(world, normal, pixel, fluid.color.rgb, 0.0, fluid.roughness, vec3f(0.0), true);
   textureStore(hdr_out, cell.xy, vec4f(color, 1.0));
