@@ -37,6 +37,7 @@ test('the procedural character builds clean vertices and its walk moves the feet
 test('its triangles wind counter-clockwise seen from outside (glTF front faces): each faces its vertices\' normals', () => {
   const { indices, vertices } = createProceduralCharacter();
   const { positions, normals } = vertices;
+  if (!normals) throw new Error('the procedural character carries normals');
   let facingIn = 0;
   for (let t = 0; t < indices.length; t += 3) {
     const [a, b, c] = [indices[t]!, indices[t + 1]!, indices[t + 2]!];
