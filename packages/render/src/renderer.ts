@@ -15,7 +15,7 @@ import { SsaoPass } from './ssao/ssao-pass.ts';
 import type { NormalMethod, SsaoOptions } from './ssao/api.ts';
 import { INSTANCE_FLOATS, MAX_SHADOW_SPOTS, type RenderScene } from './scene/render-scene.ts';
 import { multiplyMat4, spotClipFromWorld, sunClipFromWorld } from './shadow-views.ts';
-import { invert4 } from './ssao/matrix.ts';
+import { IDENTITY, invert4 } from './ssao/matrix.ts';
 
 export interface RendererOptions {
   /** Format of the targets `render` draws into (a canvas's preferred format, or rgba8unorm offscreen). */
@@ -109,6 +109,9 @@ export class Renderer {
   /** Per fluid: its uniform, the prepass group, and the shading pass group (rebuilt with the targets). */
   readonly #fluidGroups = new Map<object, FluidEntry['entry']>();
   #fluidShadePipeline: GPUComputePipeline | undefined;
+  /** One fluid's uniform as it is written: float and u32 views of the same bytes. */
+  readonly #fluidFloats = new Float32Array(FLUID_UNIFORM_BYTES / WORD);
+  readonly #fluidWords = new Uint32Array(this.#fluidFloats.buffer);
   readonly #modules: { depth: GPUShaderModule; forward: GPUShaderModule; tonemap: GPUShaderModule };
   readonly #pipelines = new Map<string, GPURenderPipeline>();
   readonly #frameUniform: GPUBuffer;
@@ -561,11 +564,11 @@ export class Renderer {
   /**
    * Each fluid with particles, its uniform written for this frame (colour, radius, roughness, its
    * index in the ids, and the inverse camera the shading pass unprojects the depth with).
+   * RenderScene.addFluid keeps fluids and their particles within what the ids can name.
    */
-  // RenderScene.addFluid keeps fluids and their particles within what the ids can name.
   #updateFluids(scene: RenderScene, clipFromWorld: Float32Array): FluidEntry[] {
     if (scene.fluids.length === 0) return [];
-    const worldFromClip = invert4(clipFromWorld) ?? new Float64Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+    const worldFromClip = invert4(clipFromWorld) ?? IDENTITY;
     const fluids: FluidEntry[] = [];
     scene.fluids.forEach((draw, index) => {
       const count = draw.fluid.count;
@@ -576,11 +579,12 @@ export class Renderer {
         entry = { uniform, group: this.#device.createBindGroup({ layout: this.#layouts.fluid, entries: [{ binding: 0, resource: { buffer: uniform } }, { binding: 1, resource: { buffer: draw.fluid.positionBuffer } }] }) };
         this.#fluidGroups.set(draw.fluid, entry);
       }
-      const data = new ArrayBuffer(FLUID_UNIFORM_BYTES);
-      new Float32Array(data, 0, 6).set([...draw.color, 1, draw.radius, draw.roughness]);
-      new Uint32Array(data, 24, 1)[0] = index;
-      new Float32Array(data, 32, 16).set(worldFromClip);
-      this.#device.queue.writeBuffer(entry.uniform, 0, data);
+      const floats = this.#fluidFloats;
+      floats.set(draw.color, 0);
+      floats.set([1, draw.radius, draw.roughness], 3);
+      this.#fluidWords[6] = index;
+      floats.set(worldFromClip, 8);
+      this.#device.queue.writeBuffer(entry.uniform, 0, floats);
       fluids.push({ entry, count, positions: draw.fluid.positionBuffer });
     });
     return fluids;

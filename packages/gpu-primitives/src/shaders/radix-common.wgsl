@@ -51,8 +51,13 @@ fn tile_offset(digit: u32, block: u32) -> u32 {
   return block_offsets[digit * params.block_count + block];
 }
 
+/** A workgroup's place in a 2D grid of `per_row` workgroups a row. */
+fn grid_index(group_id: vec3<u32>, per_row: u32) -> u32 {
+  return group_id.x + group_id.y * per_row;
+}
+
 fn block_index(group_id: vec3<u32>) -> u32 {
-  return group_id.x + group_id.y * params.blocks_per_row;
+  return grid_index(group_id, params.blocks_per_row);
 }
 
 /** This invocation's digits of `block` (RADIX past the last key, counted nowhere). */
@@ -72,7 +77,7 @@ fn count_digits(
   @builtin(local_invocation_index) local: u32,
 ) {
   let tiles = 1u << params.count_tiles_log2;
-  let first_block = (group_id.x + group_id.y * params.count_groups_per_row) * tiles;
+  let first_block = grid_index(group_id, params.count_groups_per_row) * tiles;
   if (first_block >= params.block_count) {
     return; // a padding workgroup of the 2D grid: uniform for the whole workgroup
   }

@@ -6,6 +6,7 @@ import type { FluidSimulation } from '@cuttle/gpu-fluid';
 import type { GpuSkinning, SkinnedInstance } from '@cuttle/gpu-skinning';
 import type { DirectionalLightInput, Mat4, MaterialInput, MeshInput, ShadowSpotInput, TextureInput } from '../api.ts';
 import { RenderError } from '../errors.ts';
+import { IDENTITY } from '../ssao/matrix.ts';
 import { MaterialStore, type GpuMaterial } from './materials.ts';
 import { MeshStore, type GpuMesh } from './meshes.ts';
 
@@ -53,8 +54,6 @@ export const MAX_SHADOW_SPOTS = 4;
 /** Fluids per scene and particles per fluid that fit the renderer's fluid ids (fluid.wgsl's PARTICLE_BITS). */
 export const MAX_FLUIDS = 64;
 export const MAX_FLUID_PARTICLES = (1 << 26) - 1;
-
-const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 
 function requireMatrix(m: Mat4): void {
   if (m.length < 16) throw new RenderError('a transform must be 16 numbers (a column-major 4x4 matrix).');

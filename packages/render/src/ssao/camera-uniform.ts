@@ -1,10 +1,9 @@
 // Packs a resolved camera into the SsaoCamera uniform of ssao-camera.wgsl.
 import type { ResolvedSsaoCamera } from './camera.ts';
+import { IDENTITY } from './matrix.ts';
 
 /** Bytes of the SsaoCamera uniform (three mat4x4f, size, far depth, winding, forward, padding). */
 export const CAMERA_UNIFORM_BYTES = 224;
-
-const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 
 export function packCameraUniform(camera: ResolvedSsaoCamera, width: number, height: number, worldNormals: boolean, out = new ArrayBuffer(CAMERA_UNIFORM_BYTES)): ArrayBuffer {
   const f = new Float32Array(out);

@@ -1,6 +1,9 @@
 // The few float64 4x4 operations the passes need on the host. Column-major: m[column * 4 + row].
 import type { Mat4 } from '../api.ts';
 
+/** The 4x4 identity. */
+export const IDENTITY: Mat4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+
 export function allFinite(values: Mat4): boolean {
   if (values.length < 16) return false;
   for (let i = 0; i < 16; i++) if (!Number.isFinite(values[i])) return false;
