@@ -45,7 +45,8 @@ function setFor(resolution: Resolution): { renderer: Renderer; target: GPUTextur
     const device = gpu!.device;
     entry = {
       renderer: new Renderer(device, { format: 'rgba8unorm', maxLights: CONTENT.lights + 64 }),
-      target: device.createTexture({ size: [resolution[1], resolution[2]], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT }),
+      // Storage, as the engine's offscreen frames: the renderer tone-maps into it from compute.
+      target: device.createTexture({ size: [resolution[1], resolution[2]], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.STORAGE_BINDING }),
     };
     renderers.set(resolution[0], entry);
   }
@@ -65,7 +66,7 @@ async function frameTimes(resolution: Resolution, lighting: Lighting): Promise<T
     yard.animate(clock);
     const camera = { view: lookAt([14 * Math.cos(clock * 0.1), 9, 22], [0, 0, -2]), projection: perspective({ fovY: 0.9, aspect: resolution[1] / resolution[2], near: 0.1, far: Infinity, reversedZ: true }) };
     const encoder = device.createCommandEncoder();
-    renderer.render(encoder, scene, camera, { view: target.createView(), width: resolution[1], height: resolution[2] });
+    renderer.render(encoder, scene, camera, { view: target.createView(), texture: target, width: resolution[1], height: resolution[2] });
     device.queue.submit([encoder.finish()]);
     const timings = await renderer.readTimings();
     let frame = 0;

@@ -18,6 +18,8 @@ export interface FrameInputs {
   shadowTexel: number;
   caustics: number;
   transparentShadows: 0 | 1;
+  /** Whether the camera's depth is reversed (near 1, far 0). */
+  reversedZ: boolean;
   /** The camera's right and up axes in world space. */
   cameraRight: readonly number[];
   cameraUp: readonly number[];
@@ -46,6 +48,7 @@ export function packFrame(scene: RenderScene, inputs: FrameInputs, out: Float32A
   out[67] = inputs.caustics;
   words[68] = scene.shadowSpots.length;
   words[69] = inputs.transparentShadows;
+  words[70] = inputs.reversedZ ? 1 : 0;
   scene.shadowSpots.forEach((spot, s) => {
     const o = 72 + s * SPOT_FLOATS;
     out.set(inputs.spotClipFromWorld[s]!, o);

@@ -4,7 +4,8 @@ import { expect } from 'vitest';
 import { gpuTest } from '@cuttle/test-utils';
 import { damBreakPositions, FluidSimulation } from '@cuttle/gpu-fluid';
 import { boxMesh, RenderError, RenderScene } from '../src/index.ts';
-import { brightness, camera, floorAndBox, HEIGHT, newRenderer, renderFrame, translation, WIDTH } from './helpers.ts';
+import { lookAt, perspective } from '@cuttle/gpu-culling';
+import { brightness, camera, floorAndBox, HEIGHT, newRenderer, project, renderFrame, translation, WIDTH } from './helpers.ts';
 
 gpuTest('a block of water is drawn as blue spheres that hide what is behind them', async ({ device }) => {
   const { scene, grey } = floorAndBox(device);
@@ -65,6 +66,47 @@ gpuTest('two fluids keep their own colours; a particle behind the box stays hidd
   renderer.destroy();
   red.destroy();
   green.destroy();
+  scene.destroy();
+});
+
+gpuTest('a particle too large on screen for one invocation is splatted by a workgroup; a nearer small one still wins its pixels; either depth direction', async ({ device }) => {
+  const { scene } = floorAndBox(device);
+  const big = new FluidSimulation(device, { capacity: 8 });
+  big.emit(new Float32Array([0, 1.2, 3]));
+  const small = new FluidSimulation(device, { capacity: 8 });
+  small.emit(new Float32Array([0.3, 1.3, 4]));
+  scene.addFluid({ fluid: big, color: [0.05, 0.1, 0.9], radius: 0.5 });
+  scene.addFluid({ fluid: small, color: [0.9, 0.05, 0.05], radius: 0.1 });
+  scene.setSun({ direction: [-0.3, -1, -0.5], color: [1, 1, 1], intensity: 2 });
+  const renderer = newRenderer(device);
+  const counts: number[][] = [];
+  for (const reversedZ of [true, false]) {
+    const view = { view: lookAt([0, 1.2, 6], [0, 1.2, 0]), projection: perspective({ fovY: 0.9, aspect: WIDTH / HEIGHT, near: 0.1, far: reversedZ ? Infinity : 100, reversedZ }) };
+    const frame = await renderFrame(device, renderer, scene, view);
+    let blue = 0;
+    let red = 0;
+    for (let i = 0; i < WIDTH * HEIGHT; i++) {
+      const [r, g, b] = [frame.pixels[i * 4]!, frame.pixels[i * 4 + 1]!, frame.pixels[i * 4 + 2]!];
+      if (b > r + 30 && b > g + 30) blue++;
+      if (r > b + 30 && r > g + 30) red++;
+    }
+    // The big sphere's disc is about 20 pixels across in radius (over 1,024 in its box): pi r^2.
+    const radius = project(view, [0, 1.2, 3])[1] - project(view, [0, 1.7, 3])[1];
+    expect(radius).toBeGreaterThan(18);
+    const disc = Math.PI * radius * radius;
+    expect(blue + red, `reversedZ ${reversedZ}`).toBeGreaterThan(disc * 0.85);
+    expect(blue + red, `reversedZ ${reversedZ}`).toBeLessThan(disc * 1.15);
+    expect(red).toBeGreaterThan(50);
+    const nearer = frame.at([0.3, 1.3, 4]);
+    expect(nearer[0]).toBeGreaterThan(nearer[2] + 30);
+    counts.push([blue, red]);
+  }
+  // Both depth directions draw the same picture, within a few edge pixels.
+  expect(Math.abs(counts[0]![0]! - counts[1]![0]!)).toBeLessThan(12);
+  expect(Math.abs(counts[0]![1]! - counts[1]![1]!)).toBeLessThan(6);
+  renderer.destroy();
+  big.destroy();
+  small.destroy();
   scene.destroy();
 });
 

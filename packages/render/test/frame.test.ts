@@ -164,10 +164,42 @@ describe('bad input', () => {
     const target = device.createTexture({ size: [4, 4], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT });
     expect(() => { renderer.render(device.createCommandEncoder(), other, camera(), { view: target.createView(), width: 0, height: 4 }); }).toThrow(/positive integers/);
     expect(() => { renderer.render(device.createCommandEncoder(), other, { view: new Float32Array(16), projection: new Float32Array(16) }, { view: target.createView(), width: 4, height: 4 }); }).toThrow();
+    expect(() => { renderer.render(device.createCommandEncoder(), other, camera(), { view: target.createView(), texture: target, width: 8, height: 4 }); }).toThrow(/target.texture is 4x4 rgba8unorm; it must be the 8x4/);
     renderer.destroy();
     scene.destroy();
     other.destroy();
     await device.queue.onSubmittedWorkDone();
+  });
+});
+
+describe('tone mapping', () => {
+  gpuTest('into a storage texture by compute: the same picture as the full-screen draw, and timed', async ({ device, hasTimestamps }) => {
+    const { readTexture } = await import('@cuttle/test-utils');
+    const { scene } = floorAndBox(device);
+    scene.setSun({ direction: [-0.4, -1, -0.3], color: [1, 1, 1], intensity: 3 });
+    const renderer = newRenderer(device);
+    const pictures: Uint8Array[] = [];
+    for (const storage of [false, true]) {
+      // Without RENDER_ATTACHMENT the storage target could not take the draw: the compute pass wrote it.
+      const usage = GPUTextureUsage.COPY_SRC | (storage ? GPUTextureUsage.STORAGE_BINDING : GPUTextureUsage.RENDER_ATTACHMENT);
+      const target = device.createTexture({ size: [WIDTH, HEIGHT], format: 'rgba8unorm', usage });
+      const encoder = device.createCommandEncoder();
+      renderer.render(encoder, scene, camera(), { view: target.createView(), texture: target, width: WIDTH, height: HEIGHT });
+      device.queue.submit([encoder.finish()]);
+      pictures.push(await readTexture(device, target, 4));
+      target.destroy();
+    }
+    let largest = 0;
+    let lit = 0;
+    for (let i = 0; i < pictures[0]!.length; i++) {
+      largest = Math.max(largest, Math.abs(pictures[0]![i]! - pictures[1]![i]!));
+      if (i % 4 === 0 && pictures[1]![i]! > 60) lit++;
+    }
+    expect(largest).toBeLessThanOrEqual(1);
+    expect(lit).toBeGreaterThan(WIDTH * HEIGHT * 0.3);
+    if (hasTimestamps) expect((await renderer.readTimings()).tonemap).toBeGreaterThan(0);
+    renderer.destroy();
+    scene.destroy();
   });
 });
 

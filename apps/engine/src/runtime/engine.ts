@@ -143,7 +143,8 @@ export class Engine {
       }
       const device = this.gpu.device;
       target = {
-        texture: device.createTexture({ label: 'cuttle.engine.frame', size: [width, height], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC }),
+        // Storage too: the renderer tone-maps into it from compute (the GUI overlay still draws into it).
+        texture: device.createTexture({ label: 'cuttle.engine.frame', size: [width, height], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.STORAGE_BINDING | GPUTextureUsage.COPY_SRC }),
         buffers: [0, 1].map(() => device.createBuffer({ label: 'cuttle.engine.readback', size: width * height * 4, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ })),
         next: 0,
       };
@@ -166,7 +167,7 @@ export class Engine {
     const camera = { view: lookAt(position, look), projection: perspective({ fovY: fovY ?? 0.85, aspect: width / height, near: 0.1, far: Infinity, reversedZ: true }) };
     const encoder = device.createCommandEncoder();
     const generation = this.generation;
-    this.world.record(encoder, this.renderer, camera, { view: target.texture.createView(), width, height }, true);
+    this.world.record(encoder, this.renderer, camera, { view: target.texture.createView(), texture: target.texture, width, height }, true);
     encoder.copyTextureToBuffer({ texture: target.texture }, { buffer, bytesPerRow: width * 4 }, [width, height]);
     device.queue.submit([encoder.finish()]);
     this.world.render.settleMotion();

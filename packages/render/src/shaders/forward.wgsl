@@ -30,7 +30,8 @@ struct Frame {
   spot_count: u32,
   // 0: the post's simple method (colour filter, no tint on transparents); 1: a transparent shadow depth map too.
   transparent_shadows: u32,
-  pad0: u32,
+  // 1 when the depth is reversed (near 1, far 0).
+  reversed_z: u32,
   pad1: u32,
   spots: array<Spot, 4>,
   // The camera's right and up axes in world space (billboards).
