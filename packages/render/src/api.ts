@@ -68,6 +68,10 @@ export interface RenderCamera {
   projection: Mat4;
 }
 
-/** The passes of a frame, in order, as timed by `Renderer.readTimings` ('fluid': the compute pass lighting fluid particles). */
-export const PASSES = ['skinning', 'shadows', 'depth', 'culling', 'ssao', 'opaque', 'fluid', 'transparent', 'tonemap'] as const;
+/**
+ * The passes of a frame, in order, as timed by `Renderer.readTimings` ('opaque': the opaque
+ * surfaces' G-buffer; 'lighting': the compute pass lighting it; 'fluid': the compute pass
+ * lighting fluid particles).
+ */
+export const PASSES = ['skinning', 'shadows', 'depth', 'culling', 'ssao', 'opaque', 'lighting', 'fluid', 'transparent', 'tonemap'] as const;
 export type PassName = (typeof PASSES)[number];

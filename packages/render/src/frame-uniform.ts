@@ -1,7 +1,7 @@
 // Packs the forward passes' Frame uniform (see shaders/forward.wgsl).
 import type { RenderScene } from './scene/render-scene.ts';
 
-export const FRAME_BYTES = 768;
+export const FRAME_BYTES = 832;
 const SPOT_FLOATS = 28;
 
 export interface FrameInputs {
@@ -23,6 +23,8 @@ export interface FrameInputs {
   /** The camera's right and up axes in world space. */
   cameraRight: readonly number[];
   cameraUp: readonly number[];
+  /** The inverse of clipFromWorld. */
+  worldFromClip: ArrayLike<number>;
 }
 
 export function packFrame(scene: RenderScene, inputs: FrameInputs, out: Float32Array<ArrayBuffer> = new Float32Array(FRAME_BYTES / 4)): Float32Array<ArrayBuffer> {
@@ -58,5 +60,6 @@ export function packFrame(scene: RenderScene, inputs: FrameInputs, out: Float32A
   });
   out.set(inputs.cameraRight, 184);
   out.set(inputs.cameraUp, 188);
+  out.set(inputs.worldFromClip, 192);
   return out;
 }

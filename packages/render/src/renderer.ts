@@ -77,6 +77,8 @@ interface Targets {
   hdr: GPUTexture;
   motion: GPUTexture;
   ambientOcclusion: GPUTexture;
+  /** The opaque pass's G-buffer (forward.wgsl's GBufferOut) and the group the lighting pass reads it through. */
+  gbuffer: { albedoMetallic: GPUTexture; normalRoughness: GPUTexture; emissive: GPUTexture; group?: GPUBindGroup };
   /** The fluids' splat, one word per pixel: the nearest depth's key and its particle's id (made with the first fluid drawn). */
   fluidSplat?: { keys: GPUBuffer; ids: GPUBuffer; resolveGroup: GPUBindGroup };
   tonemapGroup: GPUBindGroup;
@@ -146,12 +148,14 @@ export class Renderer {
     fluidSplat: GPUBindGroupLayout;
     fluidResolve: GPUBindGroupLayout;
     fluidDispatch: GPUBindGroupLayout;
+    deferred: GPUBindGroupLayout;
     empty: GPUBindGroupLayout;
   };
   readonly #emptyGroup: GPUBindGroup;
   /** Per fluid simulation: its uniform, big-particle list and groups. */
   readonly #fluidStates = new Map<object, FluidState>();
   #fluidShadePipeline: GPUComputePipeline | undefined;
+  #deferredPipeline: GPUComputePipeline | undefined;
   #splatPipelines: Record<SplatEntry, GPUComputePipeline> | undefined;
   /** One fluid's uniform as it is written: float and u32 views of the same bytes. */
   readonly #fluidFloats = new Float32Array(FLUID_UNIFORM_BYTES / WORD);
@@ -249,6 +253,15 @@ export class Renderer {
       fluidSplat: device.createBindGroupLayout({
         label: 'cuttle.render.fluid-splat',
         entries: [5, 6, 7].map((binding) => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' as const } })),
+      }),
+      // The lighting pass reads the depth and the G-buffer and writes the HDR target (forward.wgsl).
+      deferred: device.createBindGroupLayout({
+        label: 'cuttle.render.deferred',
+        entries: [
+          { binding: 10, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'depth' } },
+          ...[11, 12, 13].map((binding) => ({ binding, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'unfilterable-float' as const } })),
+          { binding: 14, visibility: GPUShaderStage.COMPUTE, storageTexture: { access: 'write-only', format: 'rgba16float' } },
+        ],
       }),
       fluidDispatch: device.createBindGroupLayout({
         label: 'cuttle.render.fluid-dispatch',
@@ -358,6 +371,7 @@ export class Renderer {
       cameraPosition: resolved.position, exposure: this.exposure, ambient: this.ambient, ambientOcclusion: this.ssao,
       width, height, shadowTexel: 1 / this.shadowMapSize, caustics: this.caustics, transparentShadows: this.transparentShadows === 'simple' ? 0 : 1, reversedZ: reversed,
       cameraRight: [camera.view[0]!, camera.view[4]!, camera.view[8]!, 0], cameraUp: [camera.view[1]!, camera.view[5]!, camera.view[9]!, 0],
+      worldFromClip: invert4(clipFromWorld) ?? IDENTITY,
     }, this.#frameData);
     this.#device.queue.writeBuffer(this.#frameUniform, 0, this.#frameData);
     this.#previousClipFromWorld = clipFromWorld;
@@ -653,11 +667,14 @@ export class Renderer {
   }
 
   #forwardPasses(encoder: GPUCommandEncoder, scene: RenderScene, lists: { groups: DrawGroup[]; order: number[] }, transparent: number[], targets: Targets, reversed: boolean, fluids: FluidEntry[], stamp: (pass: PassName, begin: boolean, end: boolean) => object): void {
-    const colorAttachments = (load: GPULoadOp): GPURenderPassColorAttachment[] => [
-      { view: targets.hdr.createView(), loadOp: load, clearValue: { r: 0, g: 0, b: 0, a: 1 }, storeOp: 'store' },
-      { view: targets.motion.createView(), loadOp: load, clearValue: { r: 0, g: 0, b: 0, a: 0 }, storeOp: 'store' },
-    ];
-    const opaque = encoder.beginRenderPass({ label: 'cuttle.render.opaque', colorAttachments: colorAttachments('clear'), depthStencilAttachment: { view: targets.depth.createView(), depthReadOnly: true }, ...stamp('opaque', true, true) });
+    const cleared = (texture: GPUTexture): GPURenderPassColorAttachment => ({ view: texture.createView(), loadOp: 'clear', clearValue: { r: 0, g: 0, b: 0, a: 0 }, storeOp: 'store' });
+    const { albedoMetallic, normalRoughness, emissive } = targets.gbuffer;
+    const opaque = encoder.beginRenderPass({
+      label: 'cuttle.render.opaque',
+      colorAttachments: [albedoMetallic, normalRoughness, emissive, targets.motion].map(cleared),
+      depthStencilAttachment: { view: targets.depth.createView(), depthReadOnly: true },
+      ...stamp('opaque', true, true),
+    });
     this.#bindForward(opaque);
     for (const group of lists.groups) {
       const material = scene.material(group.material);
@@ -666,10 +683,12 @@ export class Renderer {
     }
     this.#drawSkinned(opaque, scene, 'opaque', reversed, 0);
     opaque.end();
-    // The opaque pass left the clear colour (and no motion) where a particle won: its depth test
-    // is `equal` against depths no scene surface wrote.
+    this.#lightGBuffer(encoder, targets, stamp('lighting', true, true));
+    // The G-buffer stayed clear (and without motion) where a particle won: the opaque pass's
+    // depth test is `equal` against depths no scene surface wrote, so the lighting pass left black there.
     if (fluids.length > 0) this.#shadeFluids(encoder, fluids, targets, stamp('fluid', true, true));
-    const blended = encoder.beginRenderPass({ label: 'cuttle.render.transparent', colorAttachments: colorAttachments('load'), depthStencilAttachment: { view: targets.depth.createView(), depthReadOnly: true }, ...stamp('transparent', true, true) });
+    const loaded = (texture: GPUTexture): GPURenderPassColorAttachment => ({ view: texture.createView(), loadOp: 'load', storeOp: 'store' });
+    const blended = encoder.beginRenderPass({ label: 'cuttle.render.transparent', colorAttachments: [loaded(targets.hdr), loaded(targets.motion)], depthStencilAttachment: { view: targets.depth.createView(), depthReadOnly: true }, ...stamp('transparent', true, true) });
     this.#bindForward(blended);
     blended.setPipeline(this.#pipeline(reversed ? 'transparent-reversed' : 'transparent'));
     transparent.forEach((instance, k) => {
@@ -677,6 +696,34 @@ export class Renderer {
       this.#drawGroup(blended, scene, { mesh: scene.instanceMesh(instance), material: material.id, first: lists.order.length + k, count: 1 }, material.group, true);
     });
     blended.end();
+  }
+
+  /** The deferred lighting (compute): every pixel of the G-buffer lit into the HDR target. */
+  #lightGBuffer(encoder: GPUCommandEncoder, targets: Targets, timestampWrites: object): void {
+    this.#deferredPipeline ??= this.#device.createComputePipeline({
+      label: 'cuttle.render.lighting',
+      layout: this.#device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, this.#layouts.cull, this.#layouts.deferred] }),
+      compute: { module: this.#modules.forward, entryPoint: 'deferred_shade' },
+    });
+    const gbuffer = targets.gbuffer;
+    gbuffer.group ??= this.#device.createBindGroup({
+      label: 'cuttle.render.deferred',
+      layout: this.#layouts.deferred,
+      entries: [
+        { binding: 10, resource: targets.depth.createView() },
+        { binding: 11, resource: gbuffer.albedoMetallic.createView() },
+        { binding: 12, resource: gbuffer.normalRoughness.createView() },
+        { binding: 13, resource: gbuffer.emissive.createView() },
+        { binding: 14, resource: targets.hdr.createView() },
+      ],
+    });
+    const pass = encoder.beginComputePass({ label: 'cuttle.render.lighting', ...timestampWrites });
+    pass.setPipeline(this.#deferredPipeline);
+    pass.setBindGroup(0, this.#frameGroup);
+    pass.setBindGroup(1, this.#cullGroup);
+    pass.setBindGroup(2, gbuffer.group);
+    pass.dispatchWorkgroups(Math.ceil(targets.width / 8), Math.ceil(targets.height / 8));
+    pass.end();
   }
 
   #bindForward(pass: GPURenderPassEncoder): void {
@@ -813,6 +860,12 @@ export class Renderer {
       hdr,
       motion: make('motion', 'rg16float', GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_SRC),
       ambientOcclusion,
+      // Base colour in sRGB encoding (linear in and out): 8 bits where the eye needs them.
+      gbuffer: {
+        albedoMetallic: make('gbuffer-albedo-metallic', 'rgba8unorm-srgb', GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING),
+        normalRoughness: make('gbuffer-normal-roughness', 'rgba16float', GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING),
+        emissive: make('gbuffer-emissive', 'rgba16float', GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING),
+      },
       tonemapGroup: device.createBindGroup({
         label: 'cuttle.render.tonemap',
         layout: this.#pipeline('tonemap').getBindGroupLayout(0),
@@ -854,7 +907,8 @@ export class Renderer {
 
   #destroyTargets(): void {
     if (!this.#targets) return;
-    for (const texture of [this.#targets.depth, this.#targets.hdr, this.#targets.motion, this.#targets.ambientOcclusion]) texture.destroy();
+    const { gbuffer } = this.#targets;
+    for (const texture of [this.#targets.depth, this.#targets.hdr, this.#targets.motion, this.#targets.ambientOcclusion, gbuffer.albedoMetallic, gbuffer.normalRoughness, gbuffer.emissive]) texture.destroy();
     this.#targets.fluidSplat?.keys.destroy();
     this.#targets.fluidSplat?.ids.destroy();
     for (const state of this.#fluidStates.values()) delete state.perTargets;
@@ -962,14 +1016,16 @@ export class Renderer {
       vertex: skinned
         ? { module: this.#modules.forward, entryPoint: 'skinned_vertex', buffers: skinnedVertexLayouts(name.split('-')[2] as VertexFormat) }
         : { module: this.#modules.forward, entryPoint: 'mesh_vertex', buffers: [position, uv, normal, tangent] },
-      fragment: {
-        module: this.#modules.forward,
-        entryPoint: transparent ? 'transparent_fragment' : 'opaque_fragment',
-        targets: [
-          { format: 'rgba16float', ...(transparent ? { blend: { color: { srcFactor: 'src-alpha', dstFactor: 'one-minus-src-alpha' }, alpha: { srcFactor: 'one', dstFactor: 'one-minus-src-alpha' } } } : {}) },
-          { format: 'rg16float', writeMask: transparent ? 0 : GPUColorWrite.ALL },
-        ],
-      },
+      fragment: transparent
+        ? {
+            module: this.#modules.forward,
+            entryPoint: 'transparent_fragment',
+            targets: [
+              { format: 'rgba16float', blend: { color: { srcFactor: 'src-alpha', dstFactor: 'one-minus-src-alpha' }, alpha: { srcFactor: 'one', dstFactor: 'one-minus-src-alpha' } } },
+              { format: 'rg16float', writeMask: 0 },
+            ],
+          }
+        : { module: this.#modules.forward, entryPoint: 'gbuffer_fragment', targets: [{ format: 'rgba8unorm-srgb' }, { format: 'rgba16float' }, { format: 'rgba16float' }, { format: 'rg16float' }] },
       // Skinned meshes follow their material like the rest (glTF: counter-clockwise fronts).
       primitive: { topology: 'triangle-list', cullMode: transparent || name.endsWith('-double') ? 'none' : 'back' },
       depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: false, depthCompare: transparent ? (name.endsWith('reversed') ? 'greater' : 'less') : 'equal' },

@@ -137,7 +137,7 @@ describe('a frame', () => {
     if (hasTimestamps) {
       // Tiny passes may read 0 where timestamps are coarse; every pass reads a number, the big ones more than 0.
       for (const pass of PASSES) expect(timings[pass], pass).toBeGreaterThanOrEqual(0);
-      for (const pass of ['shadows', 'opaque'] as const) expect(timings[pass], pass).toBeGreaterThan(0);
+      for (const pass of ['shadows', 'opaque', 'lighting'] as const) expect(timings[pass], pass).toBeGreaterThan(0);
     } else {
       expect(timings).toEqual({});
     }

@@ -1,8 +1,11 @@
-// The forward+ passes (appended to common.wgsl and @cuttle/gpu-culling's module at group 1):
+// The shading passes (appended to common.wgsl and @cuttle/gpu-culling's module at group 1):
 // physically based shading (GGX, Smith, Schlick; glTF's metallic-roughness) of every decal,
 // probe and light culled into the pixel's tile, plus the sun and a few spot lights with shadow
 // maps, their transparent colour filters and the water's caustics, and ambient light scaled by
-// SSAO. The opaque pass also writes motion vectors.
+// SSAO. Opaque surfaces are shaded deferred: the opaque pass writes their materials into a
+// G-buffer (and motion vectors), and a compute pass lights every pixel of it (deferred_shade),
+// because on a GPU with little raster hardware for its size (an H100) fragment work is slow and
+// small triangles shade whole 2x2 quads. Transparents are shaded forward, sorted.
 
 struct Spot {
   clip_from_world: mat4x4f,
@@ -37,6 +40,8 @@ struct Frame {
   // The camera's right and up axes in world space (billboards).
   camera_right: vec4f,
   camera_up: vec4f,
+  // The inverse of clip_from_world: the deferred pass's surface points from the depth.
+  world_from_clip: mat4x4f,
 }
 
 @group(0) @binding(0) var<uniform> frame: Frame;
@@ -96,11 +101,6 @@ fn skinned_vertex(@location(0) position: vec3f, @location(1) normal: vec4f, @loc
   out.clip_now = out.position;
   out.clip_before = frame.previous_clip_from_world * vec4f(previous, 1.0);
   return out;
-}
-
-struct Shaded {
-  color: vec3f,
-  alpha: f32,
 }
 
 // Share of light reaching `world` through shadow map `layer` (3x3 percentage-closer filter),
@@ -236,7 +236,15 @@ fn light_surface(world: vec3f, n: vec3f, pixel: vec2f, base_albedo: vec3f, metal
   return color * frame.exposure;
 }
 
-fn shade(surface: Surface, front: bool, receive_filter: bool) -> Shaded {
+// A surface point's material, evaluated from its textures: what shading needs besides the point.
+struct SurfaceMaterial {
+  base: vec4f,
+  metallic: f32,
+  roughness: f32,
+  normal: vec3f,
+}
+
+fn surface_material(surface: Surface, front: bool) -> SurfaceMaterial {
   let base = material_base_color(material, base_texture, material_sampler, surface.uv);
   var metallic = material.metallic;
   var roughness = material.roughness;
@@ -253,25 +261,64 @@ fn shade(surface: Surface, front: bool, receive_filter: bool) -> Shaded {
     let m = (textureSample(normal_texture, material_sampler, surface.uv).xyz * 2.0 - 1.0) * vec3f(material.normal_scale, material.normal_scale, 1.0);
     n = normalize(mat3x3f(t, b, n) * m);
   }
-  return Shaded(light_surface(surface.world, n, surface.position.xy, base.rgb, metallic, roughness, material.emissive, receive_filter), base.a);
+  return SurfaceMaterial(base, metallic, roughness, n);
 }
 
-struct OpaqueOut {
+// The opaque pass's G-buffer: base colour and metallic, normal and roughness, emissive (its
+// alpha 1 where a surface was written, 0 where the clear value stayed), motion.
+struct GBufferOut {
+  @location(0) albedo_metallic: vec4f,
+  @location(1) normal_roughness: vec4f,
+  @location(2) emissive: vec4f,
+  @location(3) motion: vec4f,
+}
+
+@fragment
+fn gbuffer_fragment(surface: Surface, @builtin(front_facing) front: bool) -> GBufferOut {
+  let m = surface_material(surface, front);
+  // Screen-space motion since the last frame, in UV units (x right, y down).
+  let now = surface.clip_now.xy / surface.clip_now.w;
+  let before = surface.clip_before.xy / surface.clip_before.w;
+  return GBufferOut(vec4f(m.base.rgb, m.metallic), vec4f(m.normal, m.roughness), vec4f(material.emissive, 1.0), vec4f((now - before) * vec2f(0.5, -0.5), 0.0, 1.0));
+}
+
+struct TransparentOut {
   @location(0) color: vec4f,
   @location(1) motion: vec4f,
 }
 
 @fragment
-fn opaque_fragment(surface: Surface, @builtin(front_facing) front: bool) -> OpaqueOut {
-  let shaded = shade(surface, front, true);
-  // Screen-space motion since the last frame, in UV units (x right, y down).
-  let now = surface.clip_now.xy / surface.clip_now.w;
-  let before = surface.clip_before.xy / surface.clip_before.w;
-  return OpaqueOut(vec4f(shaded.color, 1.0), vec4f((now - before) * vec2f(0.5, -0.5), 0.0, 1.0));
+fn transparent_fragment(surface: Surface, @builtin(front_facing) front: bool) -> TransparentOut {
+  let m = surface_material(surface, front);
+  let color = light_surface(surface.world, m.normal, surface.position.xy, m.base.rgb, m.metallic, m.roughness, material.emissive, false);
+  return TransparentOut(vec4f(color, m.base.a), vec4f(0.0));
 }
 
-@fragment
-fn transparent_fragment(surface: Surface, @builtin(front_facing) front: bool) -> OpaqueOut {
-  let shaded = shade(surface, front, false);
-  return OpaqueOut(vec4f(shaded.color, shaded.alpha), vec4f(0.0));
+// The deferred pass's inputs (group 2 of its pipeline; the materials' group 2 bindings are 0 to 4).
+@group(2) @binding(10) var gbuffer_depth: texture_depth_2d;
+@group(2) @binding(11) var gbuffer_albedo_metallic: texture_2d<f32>;
+@group(2) @binding(12) var gbuffer_normal_roughness: texture_2d<f32>;
+@group(2) @binding(13) var gbuffer_emissive: texture_2d<f32>;
+@group(2) @binding(14) var lit_out: texture_storage_2d<rgba16float, write>;
+
+// Lights one pixel of the G-buffer into the HDR target (black where no opaque surface was
+// written: the sky, and the fluid's pixels, which its own pass lights afterwards).
+@compute @workgroup_size(8, 8)
+fn deferred_shade(@builtin(global_invocation_id) cell: vec3u) {
+  let size = textureDimensions(gbuffer_depth);
+  if (cell.x >= size.x || cell.y >= size.y) {
+    return;
+  }
+  let emissive = textureLoad(gbuffer_emissive, cell.xy, 0);
+  if (emissive.a == 0.0) {
+    textureStore(lit_out, cell.xy, vec4f(0.0, 0.0, 0.0, 1.0));
+    return;
+  }
+  let pixel = vec2f(cell.xy) + 0.5;
+  let ndc = vec2f(pixel.x / f32(size.x) * 2.0 - 1.0, 1.0 - pixel.y / f32(size.y) * 2.0);
+  let point = frame.world_from_clip * vec4f(ndc, textureLoad(gbuffer_depth, cell.xy, 0), 1.0);
+  let albedo_metallic = textureLoad(gbuffer_albedo_metallic, cell.xy, 0);
+  let normal_roughness = textureLoad(gbuffer_normal_roughness, cell.xy, 0);
+  let color = light_surface(point.xyz / point.w, normalize(normal_roughness.xyz), pixel, albedo_metallic.rgb, albedo_metallic.a, normal_roughness.a, emissive.rgb, true);
+  textureStore(lit_out, cell.xy, vec4f(color, 1.0));
 }

@@ -7,7 +7,7 @@ export const scene: SceneDefinition = {
   id: 'render',
   title: 'Courtyard (renderer)',
   package: '@cuttle/render',
-  description: 'Everything in one frame: coloured glass casting tinted shadows, a pool with caustics, walking characters, thousands of small lights, fluid in a tank, forward+ with per-pass GPU timings.',
+  description: 'Everything in one frame: coloured glass casting tinted shadows, a pool with caustics, walking characters, thousands of small lights, fluid in a tank, opaque surfaces lit in compute from a G-buffer with the culled lights of each tile, per-pass GPU timings.',
   create({ device, format, panel, hasTimestamps }) {
     const renderScene = new RenderScene(device);
     const yard: Courtyard = buildCourtyard(renderScene, { characters: 48, lights: 2048, fluid: 6000 });
