@@ -70,8 +70,9 @@ export interface RenderCamera {
 
 /**
  * The passes of a frame, in order, as timed by `Renderer.readTimings` ('opaque': the opaque
- * surfaces' G-buffer; 'lighting': the compute pass lighting it; 'fluid': the compute pass
- * lighting fluid particles).
+ * surfaces' G-buffer and the camera's depth; 'depth': the fluids' splat into that depth;
+ * 'lighting': the compute pass lighting the G-buffer; 'fluid': the compute pass lighting fluid
+ * particles).
  */
-export const PASSES = ['skinning', 'shadows', 'depth', 'culling', 'ssao', 'opaque', 'lighting', 'fluid', 'transparent', 'tonemap'] as const;
+export const PASSES = ['skinning', 'shadows', 'opaque', 'depth', 'culling', 'ssao', 'lighting', 'fluid', 'transparent', 'tonemap'] as const;
 export type PassName = (typeof PASSES)[number];

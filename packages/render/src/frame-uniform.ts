@@ -20,6 +20,8 @@ export interface FrameInputs {
   transparentShadows: 0 | 1;
   /** Whether the camera's depth is reversed (near 1, far 0). */
   reversedZ: boolean;
+  /** Whether the G-buffer carries emissive light. */
+  emissive: boolean;
   /** The camera's right and up axes in world space. */
   cameraRight: readonly number[];
   cameraUp: readonly number[];
@@ -51,6 +53,7 @@ export function packFrame(scene: RenderScene, inputs: FrameInputs, out: Float32A
   words[68] = scene.shadowSpots.length;
   words[69] = inputs.transparentShadows;
   words[70] = inputs.reversedZ ? 1 : 0;
+  words[71] = inputs.emissive ? 1 : 0;
   scene.shadowSpots.forEach((spot, s) => {
     const o = 72 + s * SPOT_FLOATS;
     out.set(inputs.spotClipFromWorld[s]!, o);

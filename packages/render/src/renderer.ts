@@ -77,8 +77,8 @@ interface Targets {
   hdr: GPUTexture;
   motion: GPUTexture;
   ambientOcclusion: GPUTexture;
-  /** The opaque pass's G-buffer (forward.wgsl's GBufferOut) and the group the lighting pass reads it through. */
-  gbuffer: { albedoMetallic: GPUTexture; normalRoughness: GPUTexture; emissive: GPUTexture; group?: GPUBindGroup };
+  /** The opaque pass's G-buffer (forward.wgsl's GBufferOut; emissive written only when the scene glows) and the group the lighting pass reads it through. */
+  gbuffer: { surfaces: GPUTexture; emissive: GPUTexture; group?: GPUBindGroup };
   /** The fluids' splat, one word per pixel: the nearest depth's key and its particle's id (made with the first fluid drawn). */
   fluidSplat?: { keys: GPUBuffer; ids: GPUBuffer; resolveGroup: GPUBindGroup };
   tonemapGroup: GPUBindGroup;
@@ -259,7 +259,8 @@ export class Renderer {
         label: 'cuttle.render.deferred',
         entries: [
           { binding: 10, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'depth' } },
-          ...[11, 12, 13].map((binding) => ({ binding, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'unfilterable-float' as const } })),
+          { binding: 11, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'uint' } },
+          { binding: 12, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'unfilterable-float' } },
           { binding: 14, visibility: GPUShaderStage.COMPUTE, storageTexture: { access: 'write-only', format: 'rgba16float' } },
         ],
       }),
@@ -371,7 +372,7 @@ export class Renderer {
       cameraPosition: resolved.position, exposure: this.exposure, ambient: this.ambient, ambientOcclusion: this.ssao,
       width, height, shadowTexel: 1 / this.shadowMapSize, caustics: this.caustics, transparentShadows: this.transparentShadows === 'simple' ? 0 : 1, reversedZ: reversed,
       cameraRight: [camera.view[0]!, camera.view[4]!, camera.view[8]!, 0], cameraUp: [camera.view[1]!, camera.view[5]!, camera.view[9]!, 0],
-      worldFromClip: invert4(clipFromWorld) ?? IDENTITY,
+      worldFromClip: invert4(clipFromWorld) ?? IDENTITY, emissive: scene.hasEmissive,
     }, this.#frameData);
     this.#device.queue.writeBuffer(this.#frameUniform, 0, this.#frameData);
     this.#previousClipFromWorld = clipFromWorld;
@@ -395,8 +396,8 @@ export class Renderer {
     });
     this.#shadowPasses(encoder, scene, lists, transparent, stamp);
     const fluids = this.#updateFluids(scene, clipFromWorld);
-    this.#depthPass(encoder, scene, lists, targets, reversed, stamp('depth', true, fluids.length === 0));
-    if (fluids.length > 0) this.#splatFluids(encoder, fluids, targets, reversed, stamp('depth', false, true));
+    this.#gbufferPass(encoder, scene, lists, targets, reversed, stamp('opaque', true, true));
+    if (fluids.length > 0) this.#splatFluids(encoder, fluids, targets, reversed, stamp('depth', true, false), stamp('depth', false, true));
     const cullIndex = PASSES.indexOf('culling') * 2;
     timed.add('culling');
     this.culler.cull(encoder, targets.depth, timestamps ? { querySet: timestamps, beginIndex: cullIndex, endIndex: cullIndex + 1 } : undefined);
@@ -405,7 +406,11 @@ export class Renderer {
       timed.add('ssao');
       this.#ssaoPass.run(encoder, { depth: targets.depth, camera, output: targets.ambientOcclusion, ...(timestamps ? { timestamps: { querySet: timestamps, beginIndex: ssaoIndex, endIndex: ssaoIndex + 1 } } : {}) });
     }
-    this.#forwardPasses(encoder, scene, lists, transparent, targets, reversed, fluids, stamp);
+    this.#lightGBuffer(encoder, targets, stamp('lighting', true, true));
+    // The G-buffer stayed clear (and without motion) where a particle won: the splat's depths
+    // came after it, so the lighting pass left black there.
+    if (fluids.length > 0) this.#shadeFluids(encoder, fluids, targets, stamp('fluid', true, true));
+    this.#transparentPass(encoder, scene, lists, transparent, targets, reversed, stamp('transparent', true, true));
     this.#tonemap(encoder, targets, target, stamp('tonemap', true, true));
     if (overlays.length > 0) {
       // GUI last, over the tone-mapped frame, in its own pass (no depth).
@@ -475,7 +480,7 @@ export class Renderer {
         depthStencilAttachment: { view: depthView, depthLoadOp: 'clear', depthClearValue: 1, depthStoreOp: 'store' },
         ...(first ? stamp('shadows', true, false) : {}),
       });
-      this.#drawOpaque(pass, scene, lists.groups, 'shadow', false, viewOffset);
+      this.#drawShadowCasters(pass, scene, lists.groups, viewOffset);
       this.#drawSkinned(pass, scene, 'shadow', false, viewOffset);
       pass.end();
       if (this.transparentShadows === 'separate-depth') {
@@ -531,30 +536,18 @@ export class Renderer {
     pass.end();
   }
 
-  #depthPass(encoder: GPUCommandEncoder, scene: RenderScene, lists: { groups: DrawGroup[] }, targets: Targets, reversed: boolean, timestampWrites: object): void {
-    const pass = encoder.beginRenderPass({
-      label: 'cuttle.render.depth-prepass',
-      colorAttachments: [],
-      depthStencilAttachment: { view: targets.depth.createView(), depthLoadOp: 'clear', depthClearValue: reversed ? 0 : 1, depthStoreOp: 'store' },
-      ...timestampWrites,
-    });
-    this.#drawOpaque(pass, scene, lists.groups, 'depth', reversed, 0);
-    this.#drawSkinned(pass, scene, 'depth', reversed, 0);
-    pass.end();
-  }
-
   /**
    * The fluids' particles as sphere impostors into the depth, after the scene's (fluid.wgsl): a
    * compute splat keeps each pixel's nearest sphere depth and its particle, then a full-screen
    * draw writes that depth where it is nearer than the scene's.
    */
-  #splatFluids(encoder: GPUCommandEncoder, fluids: FluidEntry[], targets: Targets, reversed: boolean, timestampWrites: object): void {
+  #splatFluids(encoder: GPUCommandEncoder, fluids: FluidEntry[], targets: Targets, reversed: boolean, beginWrites: object, endWrites: object): void {
     const splat = this.#splatTargets(targets);
     const pipelines = this.#splatPipelineSet();
     encoder.clearBuffer(splat.keys);
     encoder.clearBuffer(splat.ids);
     for (const { entry } of fluids) encoder.clearBuffer(entry.big, 0, BIG_HEADER_WORDS * WORD);
-    const pass = encoder.beginComputePass({ label: 'cuttle.render.fluid-splat' });
+    const pass = encoder.beginComputePass({ label: 'cuttle.render.fluid-splat', ...beginWrites });
     pass.setBindGroup(0, this.#frameGroup);
     // Every fluid's depths before any fluid's ids: an id is written where its depth is the nearest of all.
     for (const step of [['fluid_splat_depth', 'fluid_splat_count', 'fluid_splat_big_depth'], ['fluid_splat_ids', 'fluid_splat_big_ids']] as const) {
@@ -578,9 +571,9 @@ export class Renderer {
     pass.end();
     const resolve = encoder.beginRenderPass({
       label: 'cuttle.render.fluid-resolve',
-      colorAttachments: [],
+      colorAttachments: [{ view: targets.motion.createView(), loadOp: 'load', storeOp: 'store' }],
       depthStencilAttachment: { view: targets.depth.createView(), depthLoadOp: 'load', depthStoreOp: 'store' },
-      ...timestampWrites,
+      ...endWrites,
     });
     resolve.setPipeline(this.#pipeline(reversed ? 'fluid-resolve-reversed' : 'fluid-resolve'));
     resolve.setBindGroup(0, this.#frameGroup);
@@ -657,7 +650,7 @@ export class Renderer {
     const pass = encoder.beginComputePass({ label: 'cuttle.render.fluid', ...timestampWrites });
     pass.setPipeline(this.#fluidShadePipeline);
     pass.setBindGroup(0, this.#frameGroup);
-    pass.setBindGroup(1, this.#cullGroup);
+    pass.setBindGroup(1, this.#culledGroup());
     pass.setBindGroup(2, this.#emptyGroup);
     for (const fluid of fluids) {
       pass.setBindGroup(3, this.#fluidTargetGroups(fluid, targets).shade);
@@ -666,29 +659,38 @@ export class Renderer {
     pass.end();
   }
 
-  #forwardPasses(encoder: GPUCommandEncoder, scene: RenderScene, lists: { groups: DrawGroup[]; order: number[] }, transparent: number[], targets: Targets, reversed: boolean, fluids: FluidEntry[], stamp: (pass: PassName, begin: boolean, end: boolean) => object): void {
+  /**
+   * The opaque surfaces' G-buffer and the camera's depth in one pass (no depth prepass: the
+   * lighting runs per pixel in compute, so overdraw only costs G-buffer writes, which was
+   * cheaper on the H100 than rasterizing the scene twice).
+   */
+  #gbufferPass(encoder: GPUCommandEncoder, scene: RenderScene, lists: { groups: DrawGroup[] }, targets: Targets, reversed: boolean, timestampWrites: object): void {
     const cleared = (texture: GPUTexture): GPURenderPassColorAttachment => ({ view: texture.createView(), loadOp: 'clear', clearValue: { r: 0, g: 0, b: 0, a: 0 }, storeOp: 'store' });
-    const { albedoMetallic, normalRoughness, emissive } = targets.gbuffer;
+    const { surfaces, emissive } = targets.gbuffer;
+    const glow = scene.hasEmissive;
     const opaque = encoder.beginRenderPass({
       label: 'cuttle.render.opaque',
-      colorAttachments: [albedoMetallic, normalRoughness, emissive, targets.motion].map(cleared),
-      depthStencilAttachment: { view: targets.depth.createView(), depthReadOnly: true },
-      ...stamp('opaque', true, true),
+      colorAttachments: (glow ? [surfaces, targets.motion, emissive] : [surfaces, targets.motion]).map(cleared),
+      depthStencilAttachment: { view: targets.depth.createView(), depthLoadOp: 'clear', depthClearValue: reversed ? 0 : 1, depthStoreOp: 'store' },
+      ...timestampWrites,
     });
-    this.#bindForward(opaque);
+    // Before culling: the G-buffer needs no lights (its pipelines leave group 1 empty).
+    opaque.setBindGroup(0, this.#frameGroup);
+    opaque.setBindGroup(1, this.#emptyGroup);
+    const variant = `${glow ? '-glow' : ''}${reversed ? '-reversed' : ''}`;
     for (const group of lists.groups) {
       const material = scene.material(group.material);
-      opaque.setPipeline(this.#pipeline(material.doubleSided ? 'opaque-double' : 'opaque'));
+      opaque.setPipeline(this.#pipeline(`opaque${material.doubleSided ? '-double' : ''}${variant}`));
       this.#drawGroup(opaque, scene, group, material.group, true);
     }
-    this.#drawSkinned(opaque, scene, 'opaque', reversed, 0);
+    this.#drawSkinned(opaque, scene, 'opaque', reversed, 0, glow);
     opaque.end();
-    this.#lightGBuffer(encoder, targets, stamp('lighting', true, true));
-    // The G-buffer stayed clear (and without motion) where a particle won: the opaque pass's
-    // depth test is `equal` against depths no scene surface wrote, so the lighting pass left black there.
-    if (fluids.length > 0) this.#shadeFluids(encoder, fluids, targets, stamp('fluid', true, true));
+  }
+
+  /** Transparents, sorted back to front, lit forward over the lit opaque frame. */
+  #transparentPass(encoder: GPUCommandEncoder, scene: RenderScene, lists: { order: number[] }, transparent: number[], targets: Targets, reversed: boolean, timestampWrites: object): void {
     const loaded = (texture: GPUTexture): GPURenderPassColorAttachment => ({ view: texture.createView(), loadOp: 'load', storeOp: 'store' });
-    const blended = encoder.beginRenderPass({ label: 'cuttle.render.transparent', colorAttachments: [loaded(targets.hdr), loaded(targets.motion)], depthStencilAttachment: { view: targets.depth.createView(), depthReadOnly: true }, ...stamp('transparent', true, true) });
+    const blended = encoder.beginRenderPass({ label: 'cuttle.render.transparent', colorAttachments: [loaded(targets.hdr), loaded(targets.motion)], depthStencilAttachment: { view: targets.depth.createView(), depthReadOnly: true }, ...timestampWrites });
     this.#bindForward(blended);
     blended.setPipeline(this.#pipeline(reversed ? 'transparent-reversed' : 'transparent'));
     transparent.forEach((instance, k) => {
@@ -711,53 +713,57 @@ export class Renderer {
       layout: this.#layouts.deferred,
       entries: [
         { binding: 10, resource: targets.depth.createView() },
-        { binding: 11, resource: gbuffer.albedoMetallic.createView() },
-        { binding: 12, resource: gbuffer.normalRoughness.createView() },
-        { binding: 13, resource: gbuffer.emissive.createView() },
+        { binding: 11, resource: gbuffer.surfaces.createView() },
+        { binding: 12, resource: gbuffer.emissive.createView() },
         { binding: 14, resource: targets.hdr.createView() },
       ],
     });
     const pass = encoder.beginComputePass({ label: 'cuttle.render.lighting', ...timestampWrites });
     pass.setPipeline(this.#deferredPipeline);
     pass.setBindGroup(0, this.#frameGroup);
-    pass.setBindGroup(1, this.#cullGroup);
+    pass.setBindGroup(1, this.#culledGroup());
     pass.setBindGroup(2, gbuffer.group);
     pass.dispatchWorkgroups(Math.ceil(targets.width / 8), Math.ceil(targets.height / 8));
     pass.end();
   }
 
   #bindForward(pass: GPURenderPassEncoder): void {
+    pass.setBindGroup(0, this.#frameGroup);
+    pass.setBindGroup(1, this.#culledGroup());
+  }
+
+  /** The culled tiles' group (after this frame's cull; rebuilt when the culler's buffers grow). */
+  #culledGroup(): GPUBindGroup {
     const tiles = this.culler.tileBuffer;
     if (tiles !== this.#cullTiles || !this.#cullGroup) {
       this.#cullTiles = tiles;
       this.#cullGroup = this.#device.createBindGroup({ label: 'cuttle.render.culling', layout: this.#layouts.cull, entries: this.culler.bindGroupEntries(0) });
     }
-    pass.setBindGroup(0, this.#frameGroup);
-    pass.setBindGroup(1, this.#cullGroup);
+    return this.#cullGroup;
   }
 
-  /** Opaque and masked groups into a depth-only pass ('depth': the camera, 'shadow': a shadow layer). */
-  #drawOpaque(pass: GPURenderPassEncoder, scene: RenderScene, groups: DrawGroup[], kind: 'depth' | 'shadow', reversed: boolean, viewOffset: number): void {
+  /** Opaque and masked groups into a shadow layer's depth (the layer's view at `viewOffset`). */
+  #drawShadowCasters(pass: GPURenderPassEncoder, scene: RenderScene, groups: DrawGroup[], viewOffset: number): void {
     pass.setBindGroup(0, this.#depthGroup, [viewOffset]);
     for (const group of groups) {
       const material = scene.material(group.material);
-      const variant = `${kind}-${material.mask ? 'masked' : 'opaque'}-${material.doubleSided || kind === 'shadow' ? 'double' : 'single'}${kind === 'depth' && reversed ? '-reversed' : ''}`;
+      const variant = `shadow-${material.mask ? 'masked' : 'opaque'}`;
       pass.setPipeline(this.#pipeline(variant));
       this.#drawGroup(pass, scene, group, material.group, false);
     }
   }
 
-  /** Skinned characters into a depth pass ('shadow', 'depth', with the view at `viewOffset`) or the opaque colour pass. */
-  #drawSkinned(pass: GPURenderPassEncoder, scene: RenderScene, kind: 'shadow' | 'depth' | 'opaque', reversed: boolean, viewOffset: number): void {
+  /** Skinned characters into a shadow layer (its view at `viewOffset`) or the G-buffer pass. */
+  #drawSkinned(pass: GPURenderPassEncoder, scene: RenderScene, kind: 'shadow' | 'opaque', reversed: boolean, viewOffset: number, glow = false): void {
     for (const draw of scene.skinned) {
       const material = scene.material(draw.material);
       const format = draw.skinning.format;
       if (kind === 'opaque') {
-        pass.setPipeline(this.#pipeline(`skinned-opaque-${format}${material.doubleSided ? '-double' : ''}`));
+        pass.setPipeline(this.#pipeline(`skinned-opaque-${format}${material.doubleSided ? '-double' : ''}${glow ? '-glow' : ''}${reversed ? '-reversed' : ''}`));
         pass.setBindGroup(2, material.group);
         draw.skinning.vertexBuffers.forEach((buffer, slot) => { pass.setVertexBuffer(slot, buffer); });
       } else {
-        pass.setPipeline(this.#pipeline(`skinned-${kind}-${format}-${material.mask ? 'masked' : 'opaque'}${kind === 'depth' && material.doubleSided ? '-double' : ''}${kind === 'depth' && reversed ? '-reversed' : ''}`));
+        pass.setPipeline(this.#pipeline(`skinned-shadow-${format}-${material.mask ? 'masked' : 'opaque'}`));
         pass.setBindGroup(0, this.#depthGroup, [viewOffset]);
         pass.setBindGroup(1, material.group);
         pass.setVertexBuffer(0, draw.skinning.vertexBuffers[0]);
@@ -860,10 +866,8 @@ export class Renderer {
       hdr,
       motion: make('motion', 'rg16float', GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_SRC),
       ambientOcclusion,
-      // Base colour in sRGB encoding (linear in and out): 8 bits where the eye needs them.
       gbuffer: {
-        albedoMetallic: make('gbuffer-albedo-metallic', 'rgba8unorm-srgb', GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING),
-        normalRoughness: make('gbuffer-normal-roughness', 'rgba16float', GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING),
+        surfaces: make('gbuffer-surfaces', 'rg32uint', GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING),
         emissive: make('gbuffer-emissive', 'rgba16float', GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING),
       },
       tonemapGroup: device.createBindGroup({
@@ -908,7 +912,7 @@ export class Renderer {
   #destroyTargets(): void {
     if (!this.#targets) return;
     const { gbuffer } = this.#targets;
-    for (const texture of [this.#targets.depth, this.#targets.hdr, this.#targets.motion, this.#targets.ambientOcclusion, gbuffer.albedoMetallic, gbuffer.normalRoughness, gbuffer.emissive]) texture.destroy();
+    for (const texture of [this.#targets.depth, this.#targets.hdr, this.#targets.motion, this.#targets.ambientOcclusion, gbuffer.surfaces, gbuffer.emissive]) texture.destroy();
     this.#targets.fluidSplat?.keys.destroy();
     this.#targets.fluidSplat?.ids.destroy();
     for (const state of this.#fluidStates.values()) delete state.perTargets;
@@ -940,7 +944,7 @@ export class Renderer {
       });
     }
     const depthLayout = device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.depthFrame, this.#layouts.material] });
-    if (name.startsWith('skinned-shadow') || name.startsWith('skinned-depth')) {
+    if (name.startsWith('skinned-shadow')) {
       const format = name.split('-')[2] as VertexFormat;
       const masked = name.includes('masked');
       const skinnedPosition: GPUVertexBufferLayout = { arrayStride: skinnedVertexLayouts(format)[0]!.arrayStride, attributes: [{ shaderLocation: 0, offset: 0, format: 'float32x3' }] };
@@ -949,33 +953,20 @@ export class Renderer {
         layout: depthLayout,
         vertex: { module: this.#modules.depth, entryPoint: 'skinned_depth_vertex', buffers: [skinnedPosition] },
         ...(masked ? { fragment: { module: this.#modules.depth, entryPoint: 'depth_masked', targets: [] } } : {}),
-        // Shadow maps keep both sides; the camera culls back faces unless the material is double-sided.
-        primitive: { topology: 'triangle-list', cullMode: name.startsWith('skinned-shadow') || name.includes('-double') ? 'none' : 'back' },
-        depthStencil: {
-          format: DEPTH_FORMAT,
-          depthWriteEnabled: true,
-          depthCompare: name.endsWith('-reversed') ? 'greater' : 'less',
-          ...(name.startsWith('skinned-shadow') ? { depthBias: 2, depthBiasSlopeScale: 2.5 } : {}),
-        },
+        // Shadow maps keep both sides and lean their depths away from the light against acne.
+        primitive: { topology: 'triangle-list', cullMode: 'none' },
+        depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: 'less', depthBias: 2, depthBiasSlopeScale: 2.5 },
       });
     }
-    if (name.startsWith('depth-') || name.startsWith('shadow-opaque') || name.startsWith('shadow-masked')) {
-      const shadow = name.startsWith('shadow-');
-      const masked = name.includes('masked');
-      const reversed = name.endsWith('-reversed');
+    if (name === 'shadow-opaque' || name === 'shadow-masked') {
       return device.createRenderPipeline({
         label: `cuttle.render.${name}`,
         layout: depthLayout,
         vertex: { module: this.#modules.depth, entryPoint: 'depth_vertex', buffers: [position, uv] },
-        ...(masked ? { fragment: { module: this.#modules.depth, entryPoint: 'depth_masked', targets: [] } } : {}),
-        primitive: { topology: 'triangle-list', cullMode: name.includes('double') ? 'none' : 'back' },
-        depthStencil: {
-          format: DEPTH_FORMAT,
-          depthWriteEnabled: true,
-          depthCompare: reversed ? 'greater' : 'less',
-          // Shadow maps lean their depths away from the light against acne.
-          ...(shadow ? { depthBias: 2, depthBiasSlopeScale: 2.5 } : {}),
-        },
+        ...(name === 'shadow-masked' ? { fragment: { module: this.#modules.depth, entryPoint: 'depth_masked', targets: [] } } : {}),
+        // Shadow maps keep both sides and lean their depths away from the light against acne.
+        primitive: { topology: 'triangle-list', cullMode: 'none' },
+        depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: 'less', depthBias: 2, depthBiasSlopeScale: 2.5 },
       });
     }
     if (name === 'shadow-filter' || name === 'transparent-shadow-depth') {
@@ -1003,16 +994,15 @@ export class Renderer {
         label: `cuttle.render.${name}`,
         layout: device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, this.#layouts.empty, this.#layouts.fluidResolve] }),
         vertex: { module: this.#modules.forward, entryPoint: 'fluid_resolve_vertex' },
-        fragment: { module: this.#modules.forward, entryPoint: 'fluid_resolve', targets: [] },
+        fragment: { module: this.#modules.forward, entryPoint: 'fluid_resolve', targets: [{ format: 'rg16float' }] },
         depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: name.endsWith('reversed') ? 'greater' : 'less' },
       });
     }
-    const forwardLayout = device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, this.#layouts.cull, this.#layouts.material] });
     const skinned = name.startsWith('skinned-opaque');
     const transparent = name.startsWith('transparent');
     return device.createRenderPipeline({
       label: `cuttle.render.${name}`,
-      layout: forwardLayout,
+      layout: device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, transparent ? this.#layouts.cull : this.#layouts.empty, this.#layouts.material] }),
       vertex: skinned
         ? { module: this.#modules.forward, entryPoint: 'skinned_vertex', buffers: skinnedVertexLayouts(name.split('-')[2] as VertexFormat) }
         : { module: this.#modules.forward, entryPoint: 'mesh_vertex', buffers: [position, uv, normal, tangent] },
@@ -1025,10 +1015,13 @@ export class Renderer {
               { format: 'rg16float', writeMask: 0 },
             ],
           }
-        : { module: this.#modules.forward, entryPoint: 'gbuffer_fragment', targets: [{ format: 'rgba8unorm-srgb' }, { format: 'rgba16float' }, { format: 'rgba16float' }, { format: 'rg16float' }] },
+        : name.includes('-glow')
+          ? { module: this.#modules.forward, entryPoint: 'gbuffer_glow_fragment', targets: [{ format: 'rg32uint' }, { format: 'rg16float' }, { format: 'rgba16float' }] }
+          : { module: this.#modules.forward, entryPoint: 'gbuffer_fragment', targets: [{ format: 'rg32uint' }, { format: 'rg16float' }] },
       // Skinned meshes follow their material like the rest (glTF: counter-clockwise fronts).
-      primitive: { topology: 'triangle-list', cullMode: transparent || name.endsWith('-double') ? 'none' : 'back' },
-      depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: false, depthCompare: transparent ? (name.endsWith('reversed') ? 'greater' : 'less') : 'equal' },
+      primitive: { topology: 'triangle-list', cullMode: transparent || name.includes('-double') ? 'none' : 'back' },
+      // The G-buffer pass writes the camera's depth; transparents test against it.
+      depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: !transparent, depthCompare: name.endsWith('-reversed') ? 'greater' : 'less' },
     });
   }
 

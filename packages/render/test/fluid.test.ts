@@ -110,6 +110,31 @@ gpuTest('a particle too large on screen for one invocation is splatted by a work
   scene.destroy();
 });
 
+gpuTest('a particle in front of a moving box has no motion; the box around it keeps its own', async ({ device }) => {
+  const { readTexture } = await import('@cuttle/test-utils');
+  const { scene } = floorAndBox(device);
+  const fluid = new FluidSimulation(device, { capacity: 8 });
+  // One particle between the camera (z 6) and the box's face (z 0.25), at the box's height.
+  fluid.emit(new Float32Array([0, 1, 1.5]));
+  scene.addFluid({ fluid, color: [0.1, 0.3, 0.9], radius: 0.15 });
+  const renderer = newRenderer(device);
+  const view = camera([0, 1, 6], [0, 1, 0]);
+  await renderFrame(device, renderer, scene, view);
+  scene.setTransform(1, translation(0.1, 1, 0));
+  await renderFrame(device, renderer, scene, view);
+  const texels = new Uint16Array((await readTexture(device, renderer.targets!.motion, 4)).buffer);
+  const half = (h: number): number => ((h & 0x7fff) === 0 ? 0 : (h & 0x8000 ? -1 : 1) * 2 ** (((h >> 10) & 31) - 15) * (1 + (h & 1023) / 1024));
+  const motionAt = (p: [number, number, number]): number => {
+    const [x, y] = project(view, p);
+    return half(texels[(y * WIDTH + x) * 2]!);
+  };
+  expect(motionAt([0, 1, 1.5])).toBe(0);
+  expect(motionAt([0.35, 1.3, 0.25])).toBeGreaterThan(0.002);
+  renderer.destroy();
+  fluid.destroy();
+  scene.destroy();
+});
+
 gpuTest('a pass a frame does not run reads 0, not an earlier frame\'s time', async ({ device }) => {
   if (!device.features.has('timestamp-query')) return;
   const withFluid = floorAndBox(device).scene;

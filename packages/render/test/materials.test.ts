@@ -8,6 +8,23 @@ import { floorAndBox, newRenderer, renderFrame } from './helpers.ts';
 const BOX_FACE: [number, number, number] = [0, 1, 0.5];
 
 describe('updateMaterial', () => {
+  gpuTest('an emissive material glows where no light reaches; turning it off takes the glow away next frame', async ({ device }) => {
+    const { scene } = floorAndBox(device);
+    // No sun and no lights: the box shows only the ambient light and its own glow.
+    const glowing = scene.addMaterial({ baseColor: [0.2, 0.2, 0.2, 1], emissive: [0, 0.8, 0] });
+    scene.setInstanceMaterial(1, glowing); // instance 1: the box
+    expect(scene.hasEmissive).toBe(true);
+    const renderer = newRenderer(device);
+    const lit = (await renderFrame(device, renderer, scene)).at(BOX_FACE);
+    expect(lit[1]).toBeGreaterThan(lit[0] + 80);
+    scene.updateMaterial(glowing, { baseColor: [0.2, 0.2, 0.2, 1] });
+    expect(scene.hasEmissive).toBe(false);
+    const dark = (await renderFrame(device, renderer, scene)).at(BOX_FACE);
+    expect(dark[1]).toBeLessThan(40);
+    renderer.destroy();
+    scene.destroy();
+  });
+
   gpuTest('the box turns red on the next frame; only switching to blend changes the draw lists', async ({ device }) => {
     const { scene, grey } = floorAndBox(device);
     scene.setSun({ direction: [-0.3, -1, -0.6], color: [1, 1, 1], intensity: 2 });

@@ -97,8 +97,9 @@ export function buildCourtyard(scene: RenderScene, options: CourtyardOptions = {
   for (let i = -3; i < 3; i++) {
     for (let j = 0; j < 2; j++) scene.addInstance(cube, glass[(i + 3 + j) % glass.length]!, translate(i * 4 + 2, 5.1, -10 + j * 4, 3.8, 0.08, 3.8));
   }
-  // A pool with tiled sides and rippling water.
-  scene.addInstance(cube, tile, translate(8, -0.05, 8, 10, 0.1, 8));
+  // A pool with tiled sides and rippling water. Its tiled bottom stands 2 cm proud of the stone
+  // floor: coplanar with it, which surface showed was down to depth rounding and draw order.
+  scene.addInstance(cube, tile, translate(8, -0.03, 8, 10, 0.1, 8));
   for (const [px, pz, sx, sz] of [[8, 4, 10, 0.3], [8, 12, 10, 0.3], [3, 8, 0.3, 8], [13, 8, 0.3, 8]] as const) scene.addInstance(cube, tile, translate(px, 0.3, pz, sx, 0.6, sz));
   scene.addInstance(scene.addMesh(planeMesh(9.6, 1)), water, translate(8, 0.45, 8));
   // Props: bronze statues on plinths.

@@ -72,6 +72,8 @@ export class RenderScene {
   readonly #device: GPUDevice;
   readonly #meshes: MeshStore;
   readonly #materials: MaterialStore;
+  /** Opaque and masked materials with emissive light. */
+  readonly #emissive = new Set<number>();
   #instanceMesh = new Int32Array(64);
   #instanceMaterial = new Int32Array(64);
   #instanceVisible = new Uint8Array(64);
@@ -102,7 +104,14 @@ export class RenderScene {
   }
 
   addMaterial(input: MaterialInput): number {
-    return this.#materials.add(input).id;
+    const material = this.#materials.add(input);
+    this.#noteEmissive(material);
+    return material.id;
+  }
+
+  /** Whether an opaque or masked material glows (the renderer's G-buffer then carries emissive light). */
+  get hasEmissive(): boolean {
+    return this.#emissive.size > 0;
   }
 
   /**
@@ -113,8 +122,15 @@ export class RenderScene {
   updateMaterial(id: number, input: MaterialInput): void {
     const before = this.#materials.get(id);
     const after = this.#materials.update(id, input);
+    this.#noteEmissive(after);
     // Blending, masking and culling decide which pass and pipeline draw it: the draw lists change.
     if (before.blend !== after.blend || before.mask !== after.mask || before.doubleSided !== after.doubleSided) this.structureVersion++;
+  }
+
+  #noteEmissive(material: GpuMaterial): void {
+    const glows = !material.blend && (material.input.emissive ?? [0, 0, 0]).some((c) => c !== 0);
+    if (glows) this.#emissive.add(material.id);
+    else this.#emissive.delete(material.id);
   }
 
   mesh(id: number): GpuMesh {

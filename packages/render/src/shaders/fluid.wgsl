@@ -247,11 +247,17 @@ fn fluid_resolve_vertex(@builtin(vertex_index) vertex: u32) -> @builtin(position
   return vec4f(uv * 2.0 - 1.0, 0.0, 1.0);
 }
 
+struct Resolved {
+  @builtin(frag_depth) depth: f32,
+  // No motion: the opaque pass wrote the motion of the surface behind the particle.
+  @location(0) motion: vec4f,
+}
+
 @fragment
-fn fluid_resolve(@builtin(position) position: vec4f) -> @builtin(frag_depth) f32 {
+fn fluid_resolve(@builtin(position) position: vec4f) -> Resolved {
   let key = resolve_keys[u32(position.y) * u32(frame.viewport.x) + u32(position.x)];
   if (key == 0u) {
     discard;
   }
-  return key_depth(key);
+  return Resolved(key_depth(key), vec4f(0.0));
 }
