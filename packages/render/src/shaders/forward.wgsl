@@ -343,16 +343,11 @@ fn gbuffer_glow_fragment(surface: Surface, @builtin(front_facing) front: bool) -
   return GBufferGlowOut(pack_surface(gbuffer_surface(surface, front)), screen_motion(surface), vec4f(material.emissive, 1.0));
 }
 
-struct TransparentOut {
-  @location(0) color: vec4f,
-  @location(1) motion: vec4f,
-}
-
 @fragment
-fn transparent_fragment(surface: Surface, @builtin(front_facing) front: bool) -> TransparentOut {
+fn transparent_fragment(surface: Surface, @builtin(front_facing) front: bool) -> @location(0) vec4f {
   let m = surface_material(surface, front);
   let color = light_surface(surface.world, m.normal, surface.position.xy, m.base.rgb, m.metallic, m.roughness, material.emissive, false);
-  return TransparentOut(vec4f(color, m.base.a), vec4f(0.0));
+  return vec4f(color, m.base.a);
 }
 
 // The deferred pass's inputs (group 2 of its pipeline; the materials' group 2 bindings are 0 to 4).
