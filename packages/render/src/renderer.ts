@@ -42,7 +42,7 @@ export interface RendererOptions {
   /** Time every pass with timestamp queries when the device has `timestamp-query` (default true). */
   timestamps?: boolean;
   /**
-   * Ambient occlusion from the depth prepass (normals reconstructed the post's improved way by
+   * Ambient occlusion from the camera's depth (normals reconstructed the post's improved way by
    * default): false to leave it out, or SsaoPass options. Switchable later through `ssao`.
    */
   ssao?: boolean | Partial<SsaoOptions>;
@@ -123,9 +123,10 @@ const WORD = 4;
 const FLUID_UNIFORM_BYTES = 96;
 
 /**
- * A small forward+ renderer: shadow maps (sun and spots, with transparent colour filters and
- * caustics), a depth prepass, tiled culling (@cuttle/gpu-culling), opaque forward+ shading with
- * motion vectors, sorted transparents, tone mapping. Renders into any view of `format`: a canvas
+ * A small renderer: shadow maps (sun and spots, with transparent colour filters and caustics),
+ * a G-buffer pass that also writes the depth, tiled culling (@cuttle/gpu-culling), the opaque
+ * surfaces lit in compute (tiled deferred) with motion vectors, sorted forward+ transparents,
+ * tone mapping. Renders into any view of `format`: a canvas
  * in the browser, an offscreen texture in Node.
  */
 export class Renderer {

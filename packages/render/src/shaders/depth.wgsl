@@ -1,4 +1,4 @@
-// Depth-only drawing: the main camera's depth prepass and the shadow maps' casters, one view
+// Depth-only drawing: the shadow maps' casters, one view
 // matrix per pass through a dynamic uniform offset. Masked materials test alpha in a fragment
 // stage; opaque ones have none (no fragment work at all).
 

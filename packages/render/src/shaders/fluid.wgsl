@@ -31,7 +31,7 @@ const PARTICLE_MASK: u32 = (1u << PARTICLE_BITS) - 1u;
 @group(3) @binding(0) var<uniform> fluid: Fluid;
 @group(3) @binding(1) var<storage, read> particles: array<vec4f>;
 // The shading pass's inputs and output (after the opaque pass).
-@group(3) @binding(2) var prepass_depth: texture_depth_2d;
+@group(3) @binding(2) var scene_depth: texture_depth_2d;
 @group(3) @binding(3) var<storage, read> splat_keys_in: array<u32>;
 @group(3) @binding(4) var<storage, read> splat_ids_in: array<u32>;
 @group(3) @binding(5) var hdr_out: texture_storage_2d<rgba16float, write>;
@@ -61,7 +61,7 @@ fn sphere_point(center: vec3f, corner: vec2f) -> vec3f {
 // depth's precision.
 @compute @workgroup_size(8, 8)
 fn fluid_shade(@builtin(global_invocation_id) cell: vec3u) {
-  let size = textureDimensions(prepass_depth);
+  let size = textureDimensions(scene_depth);
   if (cell.x >= size.x || cell.y >= size.y) {
     return;
   }
@@ -71,7 +71,7 @@ fn fluid_shade(@builtin(global_invocation_id) cell: vec3u) {
     return;
   }
   // The scene is in front where the depth buffer holds anything but the splat's depth.
-  if (splat_key(textureLoad(prepass_depth, cell.xy, 0)) != splat_keys_in[at]) {
+  if (splat_key(textureLoad(scene_depth, cell.xy, 0)) != splat_keys_in[at]) {
     return;
   }
   let center = particles[(id & PARTICLE_MASK) - 1u].xyz;
