@@ -62,6 +62,16 @@ export interface RenderTarget {
   texture?: GPUTexture;
 }
 
+/** A compute pass's depth texture input. */
+function computeDepth(binding: number): GPUBindGroupLayoutEntry {
+  return { binding, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'depth' } };
+}
+
+/** A compute pass's HDR colour output. */
+function computeHdrOut(binding: number): GPUBindGroupLayoutEntry {
+  return { binding, visibility: GPUShaderStage.COMPUTE, storageTexture: { access: 'write-only', format: 'rgba16float' } };
+}
+
 /** Formats the compute tone mapping can write (bgra8unorm only with 'bgra8unorm-storage'). */
 const STORAGE_TONEMAP_FORMATS: ReadonlySet<GPUTextureFormat> = new Set(['rgba8unorm', 'rgba16float', 'rgba32float', 'bgra8unorm']);
 
@@ -106,7 +116,7 @@ interface FluidEntry {
   rect: PixelRect;
 }
 
-/** The splat's compute entry points (fluid.wgsl). */
+/** The splat's compute steps (fluid.wgsl's entry points, depths or ids by their SPLAT_IDS override). */
 const SPLAT_ENTRIES = ['fluid_splat_depth', 'fluid_splat_count', 'fluid_splat_big_depth', 'fluid_splat_ids', 'fluid_splat_big_ids'] as const;
 type SplatEntry = (typeof SPLAT_ENTRIES)[number];
 const SPLAT_GROUP = 64;
@@ -245,13 +255,7 @@ export class Renderer {
       // The shading pass reads the depth and the splat and writes the HDR target (see fluid.wgsl).
       fluidShade: device.createBindGroupLayout({
         label: 'cuttle.render.fluid-shade',
-        entries: [
-          ...fluidEntries,
-          { binding: 2, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'depth' } },
-          { binding: 3, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'read-only-storage' } },
-          { binding: 4, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'read-only-storage' } },
-          { binding: 5, visibility: GPUShaderStage.COMPUTE, storageTexture: { access: 'write-only', format: 'rgba16float' } },
-        ],
+        entries: [...fluidEntries, computeDepth(2), ...[3, 4].map((binding) => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'read-only-storage' as const } })), computeHdrOut(5)],
       }),
       fluidSplat: device.createBindGroupLayout({
         label: 'cuttle.render.fluid-splat',
@@ -261,10 +265,10 @@ export class Renderer {
       deferred: device.createBindGroupLayout({
         label: 'cuttle.render.deferred',
         entries: [
-          { binding: 10, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'depth' } },
+          computeDepth(10),
           { binding: 11, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'uint' } },
           { binding: 12, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'unfilterable-float' } },
-          { binding: 14, visibility: GPUShaderStage.COMPUTE, storageTexture: { access: 'write-only', format: 'rgba16float' } },
+          computeHdrOut(14),
         ],
       }),
       fluidDispatch: device.createBindGroupLayout({
@@ -609,8 +613,12 @@ export class Renderer {
       const layout = (second: GPUBindGroupLayout): GPUPipelineLayout => this.#device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, second, this.#layouts.fluidSplat, this.#layouts.fluid] });
       const plain = layout(this.#layouts.empty);
       const counting = layout(this.#layouts.fluidDispatch);
-      const make = (entryPoint: SplatEntry): GPUComputePipeline =>
-        this.#device.createComputePipeline({ label: `cuttle.render.${entryPoint}`, layout: entryPoint === 'fluid_splat_count' ? counting : plain, compute: { module: this.#modules.forward, entryPoint } });
+      // The two passes share their entry points: the override SPLAT_IDS picks depths or ids.
+      const make = (step: SplatEntry): GPUComputePipeline => {
+        const entryPoint = step === 'fluid_splat_count' ? step : step.startsWith('fluid_splat_big') ? 'fluid_splat_big' : 'fluid_splat';
+        const constants: Record<string, number> = step === 'fluid_splat_count' ? {} : { SPLAT_IDS: step.endsWith('_ids') ? 1 : 0 };
+        return this.#device.createComputePipeline({ label: `cuttle.render.${step}`, layout: step === 'fluid_splat_count' ? counting : plain, compute: { module: this.#modules.forward, entryPoint, constants } });
+      };
       this.#splatPipelines = Object.fromEntries(SPLAT_ENTRIES.map((entry) => [entry, make(entry)])) as Record<SplatEntry, GPUComputePipeline>;
     }
     return this.#splatPipelines;

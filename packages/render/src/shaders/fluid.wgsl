@@ -193,14 +193,12 @@ fn splat_small(group: vec3u, groups: vec3u, local: u32, ids: bool) {
   }
 }
 
-@compute @workgroup_size(SPLAT_GROUP)
-fn fluid_splat_depth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u, @builtin(local_invocation_index) local: u32) {
-  splat_small(group, groups, local, false);
-}
+// Which of the splat's two passes a pipeline runs: the depths (false) or the ids (true).
+override SPLAT_IDS: bool = false;
 
 @compute @workgroup_size(SPLAT_GROUP)
-fn fluid_splat_ids(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u, @builtin(local_invocation_index) local: u32) {
-  splat_small(group, groups, local, true);
+fn fluid_splat(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u, @builtin(local_invocation_index) local: u32) {
+  splat_small(group, groups, local, SPLAT_IDS);
 }
 
 // After the depth pass listed the large particles: the indirect dispatch's size, one workgroup
@@ -230,13 +228,8 @@ fn splat_big(group: vec3u, groups: vec3u, local: u32, ids: bool) {
 }
 
 @compute @workgroup_size(SPLAT_GROUP)
-fn fluid_splat_big_depth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u, @builtin(local_invocation_index) local: u32) {
-  splat_big(group, groups, local, false);
-}
-
-@compute @workgroup_size(SPLAT_GROUP)
-fn fluid_splat_big_ids(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u, @builtin(local_invocation_index) local: u32) {
-  splat_big(group, groups, local, true);
+fn fluid_splat_big(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u, @builtin(local_invocation_index) local: u32) {
+  splat_big(group, groups, local, SPLAT_IDS);
 }
 
 // The splat's depth into the depth buffer, depth-tested against the scene's: a full-screen
