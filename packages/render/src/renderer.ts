@@ -11,7 +11,7 @@ import { PASSES, type PassName, type RenderCamera, type Vec3 } from './api.ts';
 import { buildOpaqueGroups, sortBackToFront, type DrawGroup } from './draw-lists.ts';
 import { RenderError } from './errors.ts';
 import { FRAME_BYTES, packFrame } from './frame-uniform.ts';
-import { type PixelRect, screenRect, unionRect } from './screen-rect.ts';
+import { FluidPasses } from './fluid-passes.ts';
 import { MATERIAL_LAYOUT } from './scene/materials.ts';
 import { SsaoPass } from './ssao/ssao-pass.ts';
 import type { NormalMethod, SsaoOptions } from './ssao/api.ts';
@@ -90,47 +90,14 @@ interface Targets {
   ambientOcclusion: GPUTexture;
   /** The opaque pass's G-buffer (forward.wgsl's GBufferOut; emissive written only when the scene glows) and the group the lighting pass reads it through. */
   gbuffer: { surfaces: GPUTexture; emissive: GPUTexture; group?: GPUBindGroup };
-  /** The fluids' splat, one word per pixel: the nearest depth's key and its particle's id (made with the first fluid drawn). */
-  fluidSplat?: { keys: GPUBuffer; ids: GPUBuffer; resolveGroup: GPUBindGroup };
   tonemapGroup: GPUBindGroup;
 }
-
-/** A fluid's GPU state, kept across frames: its uniform, its list of large particles, and groups. */
-interface FluidState {
-  uniform: GPUBuffer;
-  group: GPUBindGroup;
-  /** [count, particles...]: the particles too large on screen for one invocation (fluid.wgsl). */
-  big: GPUBuffer;
-  /** Their indirect dispatch, and the group fluid_splat_count writes it through. */
-  bigDispatch: GPUBuffer;
-  bigDispatchGroup: GPUBindGroup;
-  /** The splat's and the shading pass's groups, rebuilt with the targets. */
-  perTargets?: { targets: Targets; splat: GPUBindGroup; shade: GPUBindGroup };
-}
-
-/** A fluid drawn this frame: its state, particle count and positions, and the pixels its bounds cover. */
-interface FluidEntry {
-  entry: FluidState;
-  count: number;
-  positions: GPUBuffer;
-  rect: PixelRect;
-}
-
-/** The splat's compute steps (fluid.wgsl's entry points, depths or ids by their SPLAT_IDS override). */
-const SPLAT_ENTRIES = ['fluid_splat_depth', 'fluid_splat_count', 'fluid_splat_big_depth', 'fluid_splat_ids', 'fluid_splat_big_ids'] as const;
-type SplatEntry = (typeof SPLAT_ENTRIES)[number];
-const SPLAT_GROUP = 64;
-const MAX_WORKGROUPS_PER_DIMENSION = 65535;
-/** Words before the list in a fluid's big-particle buffer: the count. */
-const BIG_HEADER_WORDS = 1;
 
 const DEPTH_FORMAT: GPUTextureFormat = 'depth32float';
 const SHADOW_LAYERS = 1 + MAX_SHADOW_SPOTS;
 /** Dynamic-offset slots of the depth-view uniform: the camera, then each shadow layer. */
 const VIEW_SLOT_BYTES = 256;
 const WORD = 4;
-/** Bytes of a fluid's uniform (fluid.wgsl's Fluid). */
-const FLUID_UNIFORM_BYTES = 96;
 
 /**
  * A small renderer: shadow maps (sun and spots, with transparent colour filters and caustics),
@@ -156,23 +123,12 @@ export class Renderer {
     depthFrame: GPUBindGroupLayout;
     cull: GPUBindGroupLayout;
     material: GPUBindGroupLayout;
-    fluid: GPUBindGroupLayout;
-    fluidShade: GPUBindGroupLayout;
-    fluidSplat: GPUBindGroupLayout;
-    fluidResolve: GPUBindGroupLayout;
-    fluidDispatch: GPUBindGroupLayout;
     deferred: GPUBindGroupLayout;
     empty: GPUBindGroupLayout;
   };
   readonly #emptyGroup: GPUBindGroup;
-  /** Per fluid simulation: its uniform, big-particle list and groups. */
-  readonly #fluidStates = new Map<object, FluidState>();
-  #fluidShadePipeline: GPUComputePipeline | undefined;
+  readonly #fluids: FluidPasses;
   #deferredPipeline: GPUComputePipeline | undefined;
-  #splatPipelines: Record<SplatEntry, GPUComputePipeline> | undefined;
-  /** One fluid's uniform as it is written: float and u32 views of the same bytes. */
-  readonly #fluidFloats = new Float32Array(FLUID_UNIFORM_BYTES / WORD);
-  readonly #fluidWords = new Uint32Array(this.#fluidFloats.buffer);
   readonly #modules: { depth: GPUShaderModule; forward: GPUShaderModule; tonemap: GPUShaderModule };
   readonly #pipelines = new Map<string, GPURenderPipeline>();
   readonly #frameUniform: GPUBuffer;
@@ -219,13 +175,9 @@ export class Renderer {
     this.#ssaoPass = new SsaoPass(device, { normals: 'improved', ...(typeof options.ssao === 'object' ? options.ssao : {}) });
     this.culler = new TileCuller(device, { technique: options.technique ?? 'flat-bits', maxEntities: options.maxLights ?? 4096, tileSize: options.tileSize ?? 16 });
 
-    // The frame's shading inputs are read by the fluid's compute pass too.
+    // The frame's shading inputs are read by the compute passes too (lighting, fluid).
     const visibility = GPUShaderStage.VERTEX | GPUShaderStage.FRAGMENT | GPUShaderStage.COMPUTE;
     const shading = GPUShaderStage.FRAGMENT | GPUShaderStage.COMPUTE;
-    const fluidEntries: GPUBindGroupLayoutEntry[] = [
-      { binding: 0, visibility, buffer: { type: 'uniform' } },
-      { binding: 1, visibility: GPUShaderStage.VERTEX | GPUShaderStage.COMPUTE, buffer: { type: 'read-only-storage' } },
-    ];
     this.#layouts = {
       frame: device.createBindGroupLayout({
         label: 'cuttle.render.frame',
@@ -251,16 +203,6 @@ export class Renderer {
       }),
       cull: device.createBindGroupLayout({ label: 'cuttle.render.culling', entries: this.culler.bindGroupLayoutEntries(0, shading) }),
       material: device.createBindGroupLayout(MATERIAL_LAYOUT),
-      fluid: device.createBindGroupLayout({ label: 'cuttle.render.fluid', entries: fluidEntries }),
-      // The shading pass reads the depth and the splat and writes the HDR target (see fluid.wgsl).
-      fluidShade: device.createBindGroupLayout({
-        label: 'cuttle.render.fluid-shade',
-        entries: [...fluidEntries, computeDepth(2), ...[3, 4].map((binding) => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'read-only-storage' as const } })), computeHdrOut(5)],
-      }),
-      fluidSplat: device.createBindGroupLayout({
-        label: 'cuttle.render.fluid-splat',
-        entries: [5, 6, 7].map((binding) => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' as const } })),
-      }),
       // The lighting pass reads the depth and the G-buffer and writes the HDR target (forward.wgsl).
       deferred: device.createBindGroupLayout({
         label: 'cuttle.render.deferred',
@@ -271,14 +213,6 @@ export class Renderer {
           computeHdrOut(14),
         ],
       }),
-      fluidDispatch: device.createBindGroupLayout({
-        label: 'cuttle.render.fluid-dispatch',
-        entries: [{ binding: 9, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } }],
-      }),
-      fluidResolve: device.createBindGroupLayout({
-        label: 'cuttle.render.fluid-resolve',
-        entries: [{ binding: 8, visibility: GPUShaderStage.FRAGMENT, buffer: { type: 'read-only-storage' } }],
-      }),
       empty: device.createBindGroupLayout({ label: 'cuttle.render.empty', entries: [] }),
     };
     this.#emptyGroup = device.createBindGroup({ layout: this.#layouts.empty, entries: [] });
@@ -287,6 +221,7 @@ export class Renderer {
       forward: device.createShaderModule({ label: 'cuttle.render.forward', code: this.culler.shaderModule({ group: 1 }) + commonWgsl + forwardWgsl + fluidWgsl }),
       tonemap: device.createShaderModule({ label: 'cuttle.render.tonemap', code: tonemapWgsl }),
     };
+    this.#fluids = new FluidPasses(device, { module: this.#modules.forward, frameLayout: this.#layouts.frame, cullLayout: this.#layouts.cull, emptyLayout: this.#layouts.empty, emptyGroup: this.#emptyGroup, depthFormat: DEPTH_FORMAT });
     this.#frameUniform = device.createBuffer({ label: 'cuttle.render.frame', size: FRAME_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     this.#viewUniform = device.createBuffer({ label: 'cuttle.render.depth-views', size: VIEW_SLOT_BYTES * (1 + SHADOW_LAYERS), usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     this.#tonemapUniform = device.createBuffer({ label: 'cuttle.render.tonemap', size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
@@ -402,9 +337,9 @@ export class Renderer {
       skinning.skin(encoder, timestamps ? { querySet: timestamps, ...(k === 0 ? { beginIndex: skinIndex } : {}), ...(k === skinnings.length - 1 ? { endIndex: skinIndex + 1 } : {}) } : undefined);
     });
     this.#shadowPasses(encoder, scene, lists, transparent, stamp);
-    const fluids = this.#updateFluids(scene, clipFromWorld, width, height);
+    const fluids = this.#fluids.prepare(scene, clipFromWorld, width, height);
     this.#gbufferPass(encoder, scene, lists, targets, reversed, stamp('opaque', true, true));
-    if (fluids.length > 0) this.#splatFluids(encoder, fluids, targets, reversed, stamp('depth', true, false), stamp('depth', false, true));
+    if (fluids.length > 0) this.#fluids.splat(encoder, fluids, targets, this.#frameGroup!, reversed, stamp('depth', true, false), stamp('depth', false, true));
     const cullIndex = PASSES.indexOf('culling') * 2;
     timed.add('culling');
     this.culler.cull(encoder, targets.depth, timestamps ? { querySet: timestamps, beginIndex: cullIndex, endIndex: cullIndex + 1 } : undefined);
@@ -416,7 +351,7 @@ export class Renderer {
     this.#lightGBuffer(encoder, targets, stamp('lighting', true, true));
     // The G-buffer stayed clear (and without motion) where a particle won: the splat's depths
     // came after it, so the lighting pass left black there.
-    if (fluids.length > 0) this.#shadeFluids(encoder, fluids, targets, stamp('fluid', true, true));
+    if (fluids.length > 0) this.#fluids.shade(encoder, fluids, targets, this.#frameGroup!, this.#culledGroup(), stamp('fluid', true, true));
     this.#transparentPass(encoder, scene, lists, transparent, targets, reversed, stamp('transparent', true, true));
     this.#tonemap(encoder, targets, target, stamp('tonemap', true, true));
     if (overlays.length > 0) {
@@ -464,9 +399,7 @@ export class Renderer {
     for (const buffer of [this.#frameUniform, this.#viewUniform, this.#tonemapUniform, this.#instances, this.#slots]) buffer.destroy();
     for (const texture of [this.#shadowMaps, this.#shadowFilters, this.#transparentShadowMaps]) texture.destroy();
     this.#destroyTargets();
-    for (const { uniform, big, bigDispatch } of this.#fluidStates.values()) {
-      for (const buffer of [uniform, big, bigDispatch]) buffer.destroy();
-    }
+    this.#fluids.destroy();
     this.#timing?.querySet.destroy();
     this.#timing?.resolve.destroy();
     this.#timing?.readback.destroy();
@@ -540,138 +473,6 @@ export class Renderer {
     pass.setPipeline(this.#pipeline('tonemap'));
     pass.setBindGroup(0, targets.tonemapGroup);
     pass.draw(3);
-    pass.end();
-  }
-
-  /**
-   * The fluids' particles as sphere impostors into the depth, after the scene's (fluid.wgsl): a
-   * compute splat keeps each pixel's nearest sphere depth and its particle, then a full-screen
-   * draw writes that depth where it is nearer than the scene's.
-   */
-  #splatFluids(encoder: GPUCommandEncoder, fluids: FluidEntry[], targets: Targets, reversed: boolean, beginWrites: object, endWrites: object): void {
-    const splat = this.#splatTargets(targets);
-    const pipelines = this.#splatPipelineSet();
-    encoder.clearBuffer(splat.keys);
-    encoder.clearBuffer(splat.ids);
-    for (const { entry } of fluids) encoder.clearBuffer(entry.big, 0, BIG_HEADER_WORDS * WORD);
-    const pass = encoder.beginComputePass({ label: 'cuttle.render.fluid-splat', ...beginWrites });
-    pass.setBindGroup(0, this.#frameGroup);
-    // Every fluid's depths before any fluid's ids: an id is written where its depth is the nearest of all.
-    for (const step of [['fluid_splat_depth', 'fluid_splat_count', 'fluid_splat_big_depth'], ['fluid_splat_ids', 'fluid_splat_big_ids']] as const) {
-      for (const fluid of fluids) {
-        const groups = this.#fluidTargetGroups(fluid, targets);
-        pass.setBindGroup(2, groups.splat);
-        pass.setBindGroup(3, fluid.entry.group);
-        for (const entryPoint of step) {
-          pass.setPipeline(pipelines[entryPoint]);
-          pass.setBindGroup(1, entryPoint === 'fluid_splat_count' ? fluid.entry.bigDispatchGroup : this.#emptyGroup);
-          if (entryPoint === 'fluid_splat_count') pass.dispatchWorkgroups(1);
-          else if (entryPoint === 'fluid_splat_big_depth' || entryPoint === 'fluid_splat_big_ids') pass.dispatchWorkgroupsIndirect(fluid.entry.bigDispatch, 0);
-          else {
-            const workgroups = Math.ceil(fluid.count / SPLAT_GROUP);
-            const x = Math.min(workgroups, MAX_WORKGROUPS_PER_DIMENSION);
-            pass.dispatchWorkgroups(x, Math.ceil(workgroups / x));
-          }
-        }
-      }
-    }
-    pass.end();
-    const resolve = encoder.beginRenderPass({
-      label: 'cuttle.render.fluid-resolve',
-      colorAttachments: [{ view: targets.motion.createView(), loadOp: 'load', storeOp: 'store' }],
-      depthStencilAttachment: { view: targets.depth.createView(), depthLoadOp: 'load', depthStoreOp: 'store' },
-      ...endWrites,
-    });
-    resolve.setPipeline(this.#pipeline(reversed ? 'fluid-resolve-reversed' : 'fluid-resolve'));
-    resolve.setBindGroup(0, this.#frameGroup);
-    resolve.setBindGroup(1, this.#emptyGroup);
-    resolve.setBindGroup(2, splat.resolveGroup);
-    // Only the pixels the fluids' bounds cover: a full-screen draw costs 1.4 ms at 4K on an H100.
-    const rect = fluids.reduce<PixelRect>((union, fluid) => unionRect(union, fluid.rect), [0, 0, 0, 0]);
-    if (rect[2] > 0 && rect[3] > 0) {
-      resolve.setScissorRect(...rect);
-      resolve.draw(3);
-    }
-    resolve.end();
-  }
-
-  /** The splat's per-pixel buffers for these targets, made on the first frame with a fluid. */
-  #splatTargets(targets: Targets): NonNullable<Targets['fluidSplat']> {
-    if (!targets.fluidSplat) {
-      const size = targets.width * targets.height * WORD;
-      const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
-      const keys = this.#device.createBuffer({ label: 'cuttle.render.fluid-splat-keys', size, usage });
-      const ids = this.#device.createBuffer({ label: 'cuttle.render.fluid-splat-ids', size, usage });
-      const resolveGroup = this.#device.createBindGroup({ label: 'cuttle.render.fluid-resolve', layout: this.#layouts.fluidResolve, entries: [{ binding: 8, resource: { buffer: keys } }] });
-      targets.fluidSplat = { keys, ids, resolveGroup };
-    }
-    return targets.fluidSplat;
-  }
-
-  #splatPipelineSet(): Record<SplatEntry, GPUComputePipeline> {
-    if (!this.#splatPipelines) {
-      const layout = (second: GPUBindGroupLayout): GPUPipelineLayout => this.#device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, second, this.#layouts.fluidSplat, this.#layouts.fluid] });
-      const plain = layout(this.#layouts.empty);
-      const counting = layout(this.#layouts.fluidDispatch);
-      // The two passes share their entry points: the override SPLAT_IDS picks depths or ids.
-      const make = (step: SplatEntry): GPUComputePipeline => {
-        const entryPoint = step === 'fluid_splat_count' ? step : step.startsWith('fluid_splat_big') ? 'fluid_splat_big' : 'fluid_splat';
-        const constants: Record<string, number> = step === 'fluid_splat_count' ? {} : { SPLAT_IDS: step.endsWith('_ids') ? 1 : 0 };
-        return this.#device.createComputePipeline({ label: `cuttle.render.${step}`, layout: step === 'fluid_splat_count' ? counting : plain, compute: { module: this.#modules.forward, entryPoint, constants } });
-      };
-      this.#splatPipelines = Object.fromEntries(SPLAT_ENTRIES.map((entry) => [entry, make(entry)])) as Record<SplatEntry, GPUComputePipeline>;
-    }
-    return this.#splatPipelines;
-  }
-
-  /** A fluid's splat and shading groups for `targets` (rebuilt when the targets change). */
-  #fluidTargetGroups({ entry, positions }: FluidEntry, targets: Targets): NonNullable<FluidState['perTargets']> {
-    if (entry.perTargets?.targets !== targets) {
-      const splat = this.#splatTargets(targets);
-      entry.perTargets = {
-        targets,
-        splat: this.#device.createBindGroup({
-          label: 'cuttle.render.fluid-splat',
-          layout: this.#layouts.fluidSplat,
-          entries: [
-            { binding: 5, resource: { buffer: splat.keys } },
-            { binding: 6, resource: { buffer: splat.ids } },
-            { binding: 7, resource: { buffer: entry.big } },
-          ],
-        }),
-        shade: this.#device.createBindGroup({
-          label: 'cuttle.render.fluid-shade',
-          layout: this.#layouts.fluidShade,
-          entries: [
-            { binding: 0, resource: { buffer: entry.uniform } },
-            { binding: 1, resource: { buffer: positions } },
-            { binding: 2, resource: targets.depth.createView() },
-            { binding: 3, resource: { buffer: splat.keys } },
-            { binding: 4, resource: { buffer: splat.ids } },
-            { binding: 5, resource: targets.hdr.createView() },
-          ],
-        }),
-      };
-    }
-    return entry.perTargets;
-  }
-
-  /** Lights the pixels each fluid won in the splat, into the HDR target (one compute dispatch per fluid). */
-  #shadeFluids(encoder: GPUCommandEncoder, fluids: FluidEntry[], targets: Targets, timestampWrites: object): void {
-    this.#fluidShadePipeline ??= this.#device.createComputePipeline({
-      label: 'cuttle.render.fluid-shade',
-      layout: this.#device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, this.#layouts.cull, this.#layouts.empty, this.#layouts.fluidShade] }),
-      compute: { module: this.#modules.forward, entryPoint: 'fluid_shade' },
-    });
-    const pass = encoder.beginComputePass({ label: 'cuttle.render.fluid', ...timestampWrites });
-    pass.setPipeline(this.#fluidShadePipeline);
-    pass.setBindGroup(0, this.#frameGroup);
-    pass.setBindGroup(1, this.#culledGroup());
-    pass.setBindGroup(2, this.#emptyGroup);
-    for (const fluid of fluids) {
-      pass.setBindGroup(3, this.#fluidTargetGroups(fluid, targets).shade);
-      pass.dispatchWorkgroups(Math.ceil(targets.width / 8), Math.ceil(targets.height / 8));
-    }
     pass.end();
   }
 
@@ -790,42 +591,6 @@ export class Renderer {
     }
   }
 
-  /**
-   * Each fluid with particles, its uniform written for this frame (colour, radius, roughness, its
-   * index in the ids, and the inverse camera the shading pass unprojects the depth with).
-   * RenderScene.addFluid keeps fluids and their particles within what the ids can name.
-   */
-  #updateFluids(scene: RenderScene, clipFromWorld: Float32Array, width: number, height: number): FluidEntry[] {
-    if (scene.fluids.length === 0) return [];
-    const worldFromClip = invert4(clipFromWorld) ?? IDENTITY;
-    const fluids: FluidEntry[] = [];
-    scene.fluids.forEach((draw, index) => {
-      const count = draw.fluid.count;
-      if (count === 0) return;
-      let entry = this.#fluidStates.get(draw.fluid);
-      if (!entry) {
-        const uniform = this.#device.createBuffer({ label: 'cuttle.render.fluid', size: FLUID_UNIFORM_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-        const big = this.#device.createBuffer({ label: 'cuttle.render.fluid-big-particles', size: (BIG_HEADER_WORDS + draw.fluid.capacity) * WORD, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
-        const bigDispatch = this.#device.createBuffer({ label: 'cuttle.render.fluid-big-dispatch', size: 3 * WORD, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.INDIRECT });
-        const bigDispatchGroup = this.#device.createBindGroup({ label: 'cuttle.render.fluid-dispatch', layout: this.#layouts.fluidDispatch, entries: [{ binding: 9, resource: { buffer: bigDispatch } }] });
-        entry = { uniform, big, bigDispatch, bigDispatchGroup, group: this.#device.createBindGroup({ layout: this.#layouts.fluid, entries: [{ binding: 0, resource: { buffer: uniform } }, { binding: 1, resource: { buffer: draw.fluid.positionBuffer } }] }) };
-        this.#fluidStates.set(draw.fluid, entry);
-      }
-      const floats = this.#fluidFloats;
-      floats.set(draw.color, 0);
-      floats.set([1, draw.radius, draw.roughness], 3);
-      this.#fluidWords[6] = index;
-      this.#fluidWords[7] = count;
-      floats.set(worldFromClip, 8);
-      this.#device.queue.writeBuffer(entry.uniform, 0, floats);
-      // Particles stay in the simulation's bounds (give or take its smoothing radius).
-      const { bounds, h } = draw.fluid.parameters;
-      const rect = screenRect(clipFromWorld, bounds.min, bounds.max, draw.radius + h, width, height);
-      fluids.push({ entry, count, positions: draw.fluid.positionBuffer, rect });
-    });
-    return fluids;
-  }
-
   /** One draw per instance (transparents), starting at draw slot `first`. */
   #drawEach(pass: GPURenderPassEncoder, scene: RenderScene, instances: number[], first: number, pipeline: GPURenderPipeline, viewOffset: number): void {
     pass.setPipeline(pipeline);
@@ -933,9 +698,7 @@ export class Renderer {
     if (!this.#targets) return;
     const { gbuffer } = this.#targets;
     for (const texture of [this.#targets.depth, this.#targets.hdr, this.#targets.motion, this.#targets.ambientOcclusion, gbuffer.surfaces, gbuffer.emissive]) texture.destroy();
-    this.#targets.fluidSplat?.keys.destroy();
-    this.#targets.fluidSplat?.ids.destroy();
-    for (const state of this.#fluidStates.values()) delete state.perTargets;
+    this.#fluids.releaseTargets();
     this.#targets = undefined;
     this.#frameGroup = undefined;
   }
@@ -1007,15 +770,6 @@ export class Renderer {
           : {}),
         primitive: { topology: 'triangle-list', cullMode: 'none' },
         depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: !filter, depthCompare: 'less', ...(filter ? {} : { depthBias: 2, depthBiasSlopeScale: 2.5 }) },
-      });
-    }
-    if (name.startsWith('fluid-resolve')) {
-      return device.createRenderPipeline({
-        label: `cuttle.render.${name}`,
-        layout: device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, this.#layouts.empty, this.#layouts.fluidResolve] }),
-        vertex: { module: this.#modules.forward, entryPoint: 'fluid_resolve_vertex' },
-        fragment: { module: this.#modules.forward, entryPoint: 'fluid_resolve', targets: [{ format: 'rg16float' }] },
-        depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: name.endsWith('reversed') ? 'greater' : 'less' },
       });
     }
     const skinned = name.startsWith('skinned-opaque');

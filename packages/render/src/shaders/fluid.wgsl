@@ -20,8 +20,6 @@ struct Fluid {
   index: u32,
   // Particles drawn this frame.
   count: u32,
-  // The inverse of frame.clip_from_world: each pixel's ray.
-  world_from_clip: mat4x4f,
 }
 
 // An id is (fluid index << PARTICLE_BITS) | (particle + 1).
@@ -88,7 +86,7 @@ fn billboard_corner(center: vec3f, pixel: vec2f) -> vec2f {
   let ndc = vec2f(pixel.x / frame.viewport.x * 2.0 - 1.0, 1.0 - pixel.y / frame.viewport.y * 2.0);
   // Any depth names a point on the ray; scaled by w, the direction stays finite even where that
   // point lies at infinity (reversed infinite projections), and the hit does not depend on its scale.
-  let on_ray = fluid.world_from_clip * vec4f(ndc, 0.5, 1.0);
+  let on_ray = frame.world_from_clip * vec4f(ndc, 0.5, 1.0);
   let eye = frame.camera_position;
   let ray = on_ray.xyz - eye * on_ray.w;
   let right = frame.camera_right.xyz;
