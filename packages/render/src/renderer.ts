@@ -779,7 +779,7 @@ export class Renderer {
       layout: device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, transparent ? this.#layouts.cull : this.#layouts.empty, this.#layouts.material] }),
       vertex: skinned
         ? { module: this.#modules.forward, entryPoint: 'skinned_vertex', buffers: skinnedVertexLayouts(name.split('-')[2] as VertexFormat) }
-        : { module: this.#modules.forward, entryPoint: 'mesh_vertex', buffers: [position, uv, normal, tangent] },
+        : { module: this.#modules.forward, entryPoint: transparent ? 'mesh_vertex' : 'mesh_gbuffer_vertex', buffers: [position, uv, normal, tangent] },
       fragment: transparent
         ? {
             module: this.#modules.forward,
@@ -787,9 +787,12 @@ export class Renderer {
             // Transparents leave the motion vectors to the surfaces behind them.
             targets: [{ format: 'rgba16float', blend: { color: { srcFactor: 'src-alpha', dstFactor: 'one-minus-src-alpha' }, alpha: { srcFactor: 'one', dstFactor: 'one-minus-src-alpha' } } }],
           }
-        : name.includes('-glow')
-          ? { module: this.#modules.forward, entryPoint: 'gbuffer_glow_fragment', targets: [{ format: 'rg32uint' }, { format: 'rg16float' }, { format: 'rgba16float' }] }
-          : { module: this.#modules.forward, entryPoint: 'gbuffer_fragment', targets: [{ format: 'rg32uint' }, { format: 'rg16float' }] },
+        : {
+            module: this.#modules.forward,
+            // Skinned surfaces hand over fewer interpolants (no uvs or tangents): their own fragment entry.
+            entryPoint: `gbuffer${skinned ? '_plain' : ''}${name.includes('-glow') ? '_glow' : ''}_fragment`,
+            targets: [{ format: 'rg32uint' }, { format: 'rg16float' }, ...(name.includes('-glow') ? [{ format: 'rgba16float' as const }] : [])],
+          },
       // Skinned meshes follow their material like the rest (glTF: counter-clockwise fronts).
       primitive: { topology: 'triangle-list', cullMode: transparent || name.includes('-double') ? 'none' : 'back' },
       // The G-buffer pass writes the camera's depth; transparents test against it.

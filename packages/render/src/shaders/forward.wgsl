@@ -63,45 +63,72 @@ struct Frame {
 
 const PI: f32 = 3.14159265;
 
+// What a vertex becomes, for either pass: clip and world position, normal, uv, tangent, and
+// where it was in clip space last frame.
+struct Placed {
+  clip: vec4f,
+  world: vec3f,
+  normal: vec3f,
+  uv: vec2f,
+  tangent: vec4f,
+  clip_before: vec4f,
+}
+
+fn place_mesh(position: vec3f, normal: vec3f, uv: vec2f, tangent: vec4f, draw: u32) -> Placed {
+  let instance = instances[draw_instances[draw]];
+  let world = instance.world * vec4f(position, 1.0);
+  let normals = mat3x3f(instance.normal0.xyz, instance.normal1.xyz, instance.normal2.xyz);
+  let before = frame.previous_clip_from_world * (instance.previous_world * vec4f(position, 1.0));
+  return Placed(frame.clip_from_world * world, world.xyz, normals * normal, uv, vec4f((instance.world * vec4f(tangent.xyz, 0.0)).xyz, tangent.w), before);
+}
+
+// The transparent pass's interpolants (lit forward: it needs the world position).
 struct Surface {
-  @builtin(position) @invariant position: vec4f,
+  @builtin(position) position: vec4f,
   @location(0) world: vec3f,
   @location(1) normal: vec3f,
   @location(2) uv: vec2f,
   @location(3) tangent: vec4f,
-  @location(4) clip_now: vec4f,
-  @location(5) clip_before: vec4f,
+}
+
+// The G-buffer pass's: no world position (the lighting pass takes it from the depth) and the
+// current clip position from the fragment's own coordinates, so fewer interpolants a vertex.
+struct GSurface {
+  @builtin(position) position: vec4f,
+  @location(0) normal: vec3f,
+  @location(1) uv: vec2f,
+  @location(2) tangent: vec4f,
+  @location(3) clip_before: vec4f,
+}
+
+fn gbuffer_interpolants(p: Placed) -> GSurface {
+  return GSurface(p.clip, p.normal, p.uv, p.tangent, p.clip_before);
 }
 
 @vertex
 fn mesh_vertex(@location(0) position: vec3f, @location(1) normal: vec3f, @location(2) uv: vec2f, @location(3) tangent: vec4f, @builtin(instance_index) draw: u32) -> Surface {
-  let instance = instances[draw_instances[draw]];
-  let world = instance.world * vec4f(position, 1.0);
-  let normals = mat3x3f(instance.normal0.xyz, instance.normal1.xyz, instance.normal2.xyz);
-  var out: Surface;
-  out.position = frame.clip_from_world * world;
-  out.world = world.xyz;
-  out.normal = normals * normal;
-  out.uv = uv;
-  out.tangent = vec4f((instance.world * vec4f(tangent.xyz, 0.0)).xyz, tangent.w);
-  out.clip_now = out.position;
-  out.clip_before = frame.previous_clip_from_world * (instance.previous_world * vec4f(position, 1.0));
-  return out;
+  let p = place_mesh(position, normal, uv, tangent, draw);
+  return Surface(p.clip, p.world, p.normal, p.uv, p.tangent);
 }
 
-// Skinned characters from @cuttle/gpu-skinning: world-space positions, normals (w: wind),
-// tangents, and the previous frame's positions the skinning pass wrote (motion vectors).
 @vertex
-fn skinned_vertex(@location(0) position: vec3f, @location(1) normal: vec4f, @location(2) tangent: vec4f, @location(3) previous: vec3f) -> Surface {
-  var out: Surface;
-  out.position = frame.clip_from_world * vec4f(position, 1.0);
-  out.world = position;
-  out.normal = normal.xyz;
-  out.uv = vec2f(0.0);
-  out.tangent = tangent;
-  out.clip_now = out.position;
-  out.clip_before = frame.previous_clip_from_world * vec4f(previous, 1.0);
-  return out;
+fn mesh_gbuffer_vertex(@location(0) position: vec3f, @location(1) normal: vec3f, @location(2) uv: vec2f, @location(3) tangent: vec4f, @builtin(instance_index) draw: u32) -> GSurface {
+  return gbuffer_interpolants(place_mesh(position, normal, uv, tangent, draw));
+}
+
+// Skinned characters from @cuttle/gpu-skinning: world-space positions, normals (w: wind), and
+// the previous frame's positions the skinning pass wrote (motion vectors). They carry no uvs,
+// so their interpolants are the normal and last frame's position alone: a million-vertex crowd
+// is bound by what each vertex hands the rasterizer.
+struct PlainSurface {
+  @builtin(position) position: vec4f,
+  @location(0) normal: vec3f,
+  @location(1) clip_before: vec4f,
+}
+
+@vertex
+fn skinned_vertex(@location(0) position: vec3f, @location(1) normal: vec4f, @location(3) previous: vec3f) -> PlainSurface {
+  return PlainSurface(frame.clip_from_world * vec4f(position, 1.0), normal.xyz, frame.previous_clip_from_world * vec4f(previous, 1.0));
 }
 
 // Share of light reaching `world` through shadow map `layer` (3x3 percentage-closer filter),
@@ -245,21 +272,22 @@ struct SurfaceMaterial {
   normal: vec3f,
 }
 
-fn surface_material(surface: Surface, front: bool) -> SurfaceMaterial {
-  let base = material_base_color(material, base_texture, material_sampler, surface.uv);
+fn surface_material(uv: vec2f, normal: vec3f, tangent: vec4f, front: bool, textured: bool) -> SurfaceMaterial {
+  let base = material_base_color(material, base_texture, material_sampler, uv);
   var metallic = material.metallic;
   var roughness = material.roughness;
   if ((material.flags & MATERIAL_METALLIC_ROUGHNESS_TEXTURE) != 0u) {
-    let mr = textureSample(metallic_roughness_texture, material_sampler, surface.uv);
+    let mr = textureSample(metallic_roughness_texture, material_sampler, uv);
     roughness *= mr.g;
     metallic *= mr.b;
   }
   roughness = clamp(roughness, 0.045, 1.0);
-  var n = normalize(surface.normal) * select(-1.0, 1.0, front);
-  if ((material.flags & MATERIAL_NORMAL_TEXTURE) != 0u) {
-    let t = normalize(surface.tangent.xyz - n * dot(n, surface.tangent.xyz));
-    let b = cross(n, t) * surface.tangent.w;
-    let m = (textureSample(normal_texture, material_sampler, surface.uv).xyz * 2.0 - 1.0) * vec3f(material.normal_scale, material.normal_scale, 1.0);
+  var n = normalize(normal) * select(-1.0, 1.0, front);
+  // (A surface without uvs and tangents, `textured` false, skips the normal map.)
+  if ((material.flags & MATERIAL_NORMAL_TEXTURE) != 0u && textured) {
+    let t = normalize(tangent.xyz - n * dot(n, tangent.xyz));
+    let b = cross(n, t) * tangent.w;
+    let m = (textureSample(normal_texture, material_sampler, uv).xyz * 2.0 - 1.0) * vec3f(material.normal_scale, material.normal_scale, 1.0);
     n = normalize(mat3x3f(t, b, n) * m);
   }
   return SurfaceMaterial(base, metallic, roughness, n);
@@ -318,8 +346,8 @@ fn unpack_surface(g: vec2u) -> GBufferSurface {
   return GBufferSurface(color.rgb * color.rgb, color.a, from_octahedral(e), f32(g.y >> 24u) / 255.0);
 }
 
-fn gbuffer_surface(surface: Surface, front: bool) -> SurfaceMaterial {
-  let m = surface_material(surface, front);
+fn gbuffer_surface(uv: vec2f, normal: vec3f, tangent: vec4f, front: bool, textured: bool) -> SurfaceMaterial {
+  let m = surface_material(uv, normal, tangent, front, textured);
   if ((material.flags & MATERIAL_MASK) != 0u && m.base.a < material.alpha_cutoff) {
     discard;
   }
@@ -327,25 +355,35 @@ fn gbuffer_surface(surface: Surface, front: bool) -> SurfaceMaterial {
 }
 
 // Screen-space motion since the last frame, in UV units (x right, y down).
-fn screen_motion(surface: Surface) -> vec4f {
-  let now = surface.clip_now.xy / surface.clip_now.w;
-  let before = surface.clip_before.xy / surface.clip_before.w;
+fn screen_motion(position: vec4f, clip_before: vec4f) -> vec4f {
+  let now = vec2f(position.x / frame.viewport.x * 2.0 - 1.0, 1.0 - position.y / frame.viewport.y * 2.0);
+  let before = clip_before.xy / clip_before.w;
   return vec4f((now - before) * vec2f(0.5, -0.5), 0.0, 1.0);
 }
 
 @fragment
-fn gbuffer_fragment(surface: Surface, @builtin(front_facing) front: bool) -> GBufferOut {
-  return GBufferOut(pack_surface(gbuffer_surface(surface, front)), screen_motion(surface));
+fn gbuffer_fragment(surface: GSurface, @builtin(front_facing) front: bool) -> GBufferOut {
+  return GBufferOut(pack_surface(gbuffer_surface(surface.uv, surface.normal, surface.tangent, front, true)), screen_motion(surface.position, surface.clip_before));
 }
 
 @fragment
-fn gbuffer_glow_fragment(surface: Surface, @builtin(front_facing) front: bool) -> GBufferGlowOut {
-  return GBufferGlowOut(pack_surface(gbuffer_surface(surface, front)), screen_motion(surface), vec4f(material.emissive, 1.0));
+fn gbuffer_plain_fragment(surface: PlainSurface, @builtin(front_facing) front: bool) -> GBufferOut {
+  return GBufferOut(pack_surface(gbuffer_surface(vec2f(0.0), surface.normal, vec4f(0.0), front, false)), screen_motion(surface.position, surface.clip_before));
+}
+
+@fragment
+fn gbuffer_glow_fragment(surface: GSurface, @builtin(front_facing) front: bool) -> GBufferGlowOut {
+  return GBufferGlowOut(pack_surface(gbuffer_surface(surface.uv, surface.normal, surface.tangent, front, true)), screen_motion(surface.position, surface.clip_before), vec4f(material.emissive, 1.0));
+}
+
+@fragment
+fn gbuffer_plain_glow_fragment(surface: PlainSurface, @builtin(front_facing) front: bool) -> GBufferGlowOut {
+  return GBufferGlowOut(pack_surface(gbuffer_surface(vec2f(0.0), surface.normal, vec4f(0.0), front, false)), screen_motion(surface.position, surface.clip_before), vec4f(material.emissive, 1.0));
 }
 
 @fragment
 fn transparent_fragment(surface: Surface, @builtin(front_facing) front: bool) -> @location(0) vec4f {
-  let m = surface_material(surface, front);
+  let m = surface_material(surface.uv, surface.normal, surface.tangent, front, true);
   let color = light_surface(surface.world, m.normal, surface.position.xy, m.base.rgb, m.metallic, m.roughness, material.emissive, false);
   return vec4f(color, m.base.a);
 }
