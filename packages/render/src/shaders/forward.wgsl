@@ -101,10 +101,6 @@ struct GSurface {
   @location(3) clip_before: vec4f,
 }
 
-fn gbuffer_interpolants(p: Placed) -> GSurface {
-  return GSurface(p.clip, p.normal, p.uv, p.tangent, p.clip_before);
-}
-
 @vertex
 fn mesh_vertex(@location(0) position: vec3f, @location(1) normal: vec3f, @location(2) uv: vec2f, @location(3) tangent: vec4f, @builtin(instance_index) draw: u32) -> Surface {
   let p = place_mesh(position, normal, uv, tangent, draw);
@@ -113,7 +109,8 @@ fn mesh_vertex(@location(0) position: vec3f, @location(1) normal: vec3f, @locati
 
 @vertex
 fn mesh_gbuffer_vertex(@location(0) position: vec3f, @location(1) normal: vec3f, @location(2) uv: vec2f, @location(3) tangent: vec4f, @builtin(instance_index) draw: u32) -> GSurface {
-  return gbuffer_interpolants(place_mesh(position, normal, uv, tangent, draw));
+  let p = place_mesh(position, normal, uv, tangent, draw);
+  return GSurface(p.clip, p.normal, p.uv, p.tangent, p.clip_before);
 }
 
 // Skinned characters from @cuttle/gpu-skinning: world-space positions, normals (w: wind), and
