@@ -3,9 +3,9 @@
 // Depth: a compute splat. Each particle covers the pixels whose ray meets its camera-facing
 // billboard inside the circle; at each it computes the depth of the sphere's surface and keeps
 // the nearest in a per-pixel key (atomicMax), then a second pass writes the id of the particle
-// that matched the kept depth. A full-screen draw moves both into the depth buffer and an
-// r32uint id target, depth-tested against the scene, so the depth (and with it tile culling and
-// SSAO) sees round particles and the scene hides the particles behind it. The H100 has little
+// that matched the kept depth. A draw scissored to the fluids' bounds on screen moves the depths
+// into the depth buffer, depth-tested against the scene, so the depth (and with it tile culling
+// and SSAO) sees round particles and the scene hides the particles behind it. The H100 has little
 // raster hardware for its size: a million rasterized impostors, each fragment writing its own
 // depth (so none was dropped early), took 8 ms of a 4K frame.
 //
@@ -28,7 +28,7 @@ const PARTICLE_MASK: u32 = (1u << PARTICLE_BITS) - 1u;
 
 @group(3) @binding(0) var<uniform> fluid: Fluid;
 @group(3) @binding(1) var<storage, read> particles: array<vec4f>;
-// The shading pass's inputs and output (after the opaque pass).
+// The shading pass's inputs and output (after the lighting pass).
 @group(3) @binding(2) var scene_depth: texture_depth_2d;
 @group(3) @binding(3) var<storage, read> splat_keys_in: array<u32>;
 @group(3) @binding(4) var<storage, read> splat_ids_in: array<u32>;
