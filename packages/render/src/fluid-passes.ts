@@ -1,6 +1,7 @@
 // The fluids' part of a frame (shaders/fluid.wgsl): each fluid's uniform, the compute splat of
 // its particles into the camera's depth (after the opaque pass), and the compute pass that lights
 // the pixels a particle won (after the lighting pass). The Renderer owns one.
+import { computeDepth, computeHdrOut } from './layout-entries.ts';
 import type { RenderScene } from './scene/render-scene.ts';
 import { type PixelRect, screenRect, unionRect } from './screen-rect.ts';
 
@@ -94,9 +95,9 @@ export class FluidPasses {
         label: 'cuttle.render.fluid-shade',
         entries: [
           ...fluidEntries,
-          { binding: 2, visibility: compute, texture: { sampleType: 'depth' } },
+          computeDepth(2),
           ...[3, 4].map((binding) => ({ binding, visibility: compute, buffer: { type: 'read-only-storage' as const } })),
-          { binding: 5, visibility: compute, storageTexture: { access: 'write-only', format: 'rgba16float' } },
+          computeHdrOut(5),
         ],
       }),
       splat: device.createBindGroupLayout({

@@ -12,6 +12,7 @@ import { buildOpaqueGroups, sortBackToFront, type DrawGroup } from './draw-lists
 import { RenderError } from './errors.ts';
 import { FRAME_BYTES, packFrame } from './frame-uniform.ts';
 import { FluidPasses } from './fluid-passes.ts';
+import { computeDepth, computeHdrOut } from './layout-entries.ts';
 import { MATERIAL_LAYOUT } from './scene/materials.ts';
 import { SsaoPass } from './ssao/ssao-pass.ts';
 import type { NormalMethod, SsaoOptions } from './ssao/api.ts';
@@ -62,16 +63,6 @@ export interface RenderTarget {
   texture?: GPUTexture;
 }
 
-/** A compute pass's depth texture input. */
-function computeDepth(binding: number): GPUBindGroupLayoutEntry {
-  return { binding, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'depth' } };
-}
-
-/** A compute pass's HDR colour output. */
-function computeHdrOut(binding: number): GPUBindGroupLayoutEntry {
-  return { binding, visibility: GPUShaderStage.COMPUTE, storageTexture: { access: 'write-only', format: 'rgba16float' } };
-}
-
 /** Formats the compute tone mapping can write (bgra8unorm only with 'bgra8unorm-storage'). */
 const STORAGE_TONEMAP_FORMATS: ReadonlySet<GPUTextureFormat> = new Set(['rgba8unorm', 'rgba16float', 'rgba32float', 'bgra8unorm']);
 
@@ -94,8 +85,13 @@ interface Targets {
 }
 
 const DEPTH_FORMAT: GPUTextureFormat = 'depth32float';
+/** Shadow maps keep both sides and lean their depths away from the light against acne. */
+const SHADOW_CASTING: Pick<GPURenderPipelineDescriptor, 'primitive' | 'depthStencil'> = {
+  primitive: { topology: 'triangle-list', cullMode: 'none' },
+  depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: 'less', depthBias: 2, depthBiasSlopeScale: 2.5 },
+};
 const SHADOW_LAYERS = 1 + MAX_SHADOW_SPOTS;
-/** Dynamic-offset slots of the depth-view uniform: the camera, then each shadow layer. */
+/** Dynamic-offset slots of the depth-view uniform: one per shadow layer (the sun, then each spot). */
 const VIEW_SLOT_BYTES = 256;
 const WORD = 4;
 
@@ -136,6 +132,8 @@ export class Renderer {
   readonly #viewUniform: GPUBuffer;
   readonly #tonemapUniform: GPUBuffer;
   #tonemapCompute: GPUComputePipeline | undefined;
+  /** The compute tone mapping's group for the last target texture (an offscreen target is reused frame after frame). */
+  #tonemapComputeGroup: { texture: GPUTexture; hdr: GPUTexture; group: GPUBindGroup } | undefined;
   readonly #shadowMaps: GPUTexture;
   readonly #shadowFilters: GPUTexture;
   readonly #transparentShadowMaps: GPUTexture;
@@ -223,7 +221,7 @@ export class Renderer {
     };
     this.#fluids = new FluidPasses(device, { module: this.#modules.forward, frameLayout: this.#layouts.frame, cullLayout: this.#layouts.cull, emptyLayout: this.#layouts.empty, emptyGroup: this.#emptyGroup, depthFormat: DEPTH_FORMAT });
     this.#frameUniform = device.createBuffer({ label: 'cuttle.render.frame', size: FRAME_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-    this.#viewUniform = device.createBuffer({ label: 'cuttle.render.depth-views', size: VIEW_SLOT_BYTES * (1 + SHADOW_LAYERS), usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+    this.#viewUniform = device.createBuffer({ label: 'cuttle.render.depth-views', size: VIEW_SLOT_BYTES * SHADOW_LAYERS, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     this.#tonemapUniform = device.createBuffer({ label: 'cuttle.render.tonemap', size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     device.queue.writeBuffer(this.#tonemapUniform, 0, new Uint32Array([options.format.endsWith('-srgb') ? 0 : 1, 0, 0, 0]));
     const layered = (label: string, format: GPUTextureFormat, layers: number, size = shadowMapSize): GPUTexture =>
@@ -304,10 +302,9 @@ export class Renderer {
     const sun = scene.sun;
     const sunView = sun ? sunClipFromWorld(sun.direction, [bounds[0], bounds[1], bounds[2]], bounds[3]) : clipFromWorld;
     const spotViews = scene.shadowSpots.map((spot) => spotClipFromWorld(spot.position, spot.direction, spot.range, spot.outerAngle));
-    const views = new Float32Array((VIEW_SLOT_BYTES / WORD) * (1 + SHADOW_LAYERS));
-    views.set(clipFromWorld, 0);
-    views.set(sunView, VIEW_SLOT_BYTES / WORD);
-    spotViews.forEach((view, s) => { views.set(view, (VIEW_SLOT_BYTES / WORD) * (2 + s)); });
+    const views = new Float32Array((VIEW_SLOT_BYTES / WORD) * SHADOW_LAYERS);
+    views.set(sunView, 0);
+    spotViews.forEach((view, s) => { views.set(view, (VIEW_SLOT_BYTES / WORD) * (1 + s)); });
     this.#device.queue.writeBuffer(this.#viewUniform, 0, views);
     packFrame(scene, {
       clipFromWorld, previousClipFromWorld: previous, sunClipFromWorld: sunView, spotClipFromWorld: spotViews,
@@ -412,7 +409,7 @@ export class Renderer {
     scene.shadowSpots.forEach((_, s) => layers.push(1 + s));
     layers.forEach((layer, k) => {
       const first = k === 0, last = k === layers.length - 1;
-      const viewOffset = (1 + layer) * VIEW_SLOT_BYTES;
+      const viewOffset = layer * VIEW_SLOT_BYTES;
       const depthView = this.#shadowMaps.createView({ dimension: '2d', baseArrayLayer: layer, arrayLayerCount: 1 });
       const pass = encoder.beginRenderPass({
         label: `cuttle.render.shadow${layer}`,
@@ -456,15 +453,7 @@ export class Renderer {
       });
       const pass = encoder.beginComputePass({ label: 'cuttle.render.tonemap', ...timestampWrites });
       pass.setPipeline(this.#tonemapCompute);
-      pass.setBindGroup(0, this.#device.createBindGroup({
-        label: 'cuttle.render.tonemap-compute',
-        layout: this.#tonemapCompute.getBindGroupLayout(0),
-        entries: [
-          { binding: 0, resource: targets.hdr.createView() },
-          { binding: 1, resource: { buffer: this.#tonemapUniform } },
-          { binding: 2, resource: texture.createView({ dimension: '2d', baseMipLevel: 0, mipLevelCount: 1, baseArrayLayer: 0, arrayLayerCount: 1 }) },
-        ],
-      }));
+      pass.setBindGroup(0, this.#tonemapComputeBindGroup(this.#tonemapCompute, texture, targets.hdr));
       pass.dispatchWorkgroups(Math.ceil(targets.width / 8), Math.ceil(targets.height / 8));
       pass.end();
       return;
@@ -474,6 +463,23 @@ export class Renderer {
     pass.setBindGroup(0, targets.tonemapGroup);
     pass.draw(3);
     pass.end();
+  }
+
+  /** The compute tone mapping's group: made again only when the target texture or the HDR target changes. */
+  #tonemapComputeBindGroup(pipeline: GPUComputePipeline, texture: GPUTexture, hdr: GPUTexture): GPUBindGroup {
+    const cached = this.#tonemapComputeGroup;
+    if (cached?.texture === texture && cached.hdr === hdr) return cached.group;
+    const group = this.#device.createBindGroup({
+      label: 'cuttle.render.tonemap-compute',
+      layout: pipeline.getBindGroupLayout(0),
+      entries: [
+        { binding: 0, resource: hdr.createView() },
+        { binding: 1, resource: { buffer: this.#tonemapUniform } },
+        { binding: 2, resource: texture.createView({ dimension: '2d', baseMipLevel: 0, mipLevelCount: 1, baseArrayLayer: 0, arrayLayerCount: 1 }) },
+      ],
+    });
+    this.#tonemapComputeGroup = { texture, hdr, group };
+    return group;
   }
 
   /**
@@ -736,9 +742,7 @@ export class Renderer {
         layout: depthLayout,
         vertex: { module: this.#modules.depth, entryPoint: 'skinned_depth_vertex', buffers: [skinnedPosition] },
         ...(masked ? { fragment: { module: this.#modules.depth, entryPoint: 'depth_masked', targets: [] } } : {}),
-        // Shadow maps keep both sides and lean their depths away from the light against acne.
-        primitive: { topology: 'triangle-list', cullMode: 'none' },
-        depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: 'less', depthBias: 2, depthBiasSlopeScale: 2.5 },
+        ...SHADOW_CASTING,
       });
     }
     if (name === 'shadow-opaque' || name === 'shadow-masked') {
@@ -747,9 +751,7 @@ export class Renderer {
         layout: depthLayout,
         vertex: { module: this.#modules.depth, entryPoint: 'depth_vertex', buffers: [position, uv] },
         ...(name === 'shadow-masked' ? { fragment: { module: this.#modules.depth, entryPoint: 'depth_masked', targets: [] } } : {}),
-        // Shadow maps keep both sides and lean their depths away from the light against acne.
-        primitive: { topology: 'triangle-list', cullMode: 'none' },
-        depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: 'less', depthBias: 2, depthBiasSlopeScale: 2.5 },
+        ...SHADOW_CASTING,
       });
     }
     if (name === 'shadow-filter' || name === 'transparent-shadow-depth') {

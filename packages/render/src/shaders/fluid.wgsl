@@ -46,12 +46,25 @@ const PARTICLE_MASK: u32 = (1u << PARTICLE_BITS) - 1u;
 // The full-screen draw that moves the splat's depth into the depth buffer reads the keys here.
 @group(2) @binding(8) var<storage, read> resolve_keys: array<u32>;
 
+// What every pixel of one particle shares: its centre, the unit vector from it to the eye, and
+// its billboard's plane (the camera's facing axis and the plane's distance along it from the eye).
+struct Billboard {
+  center: vec3f,
+  to_eye: vec3f,
+  facing: vec3f,
+  distance: f32,
+}
+
+fn billboard(center: vec3f) -> Billboard {
+  let facing = cross(frame.camera_right.xyz, frame.camera_up.xyz);
+  return Billboard(center, normalize(frame.camera_position - center), facing, dot(center - frame.camera_position, facing));
+}
+
 // The sphere point a particle's billboard shows at a spot of it (corner: the billboard plane's own
 // coordinates, in radii), as the splat and the shading pass compute it.
-fn sphere_point(center: vec3f, corner: vec2f) -> vec3f {
-  let to_eye = normalize(frame.camera_position - center);
+fn sphere_point(b: Billboard, corner: vec2f) -> vec3f {
   let r2 = dot(corner, corner);
-  return normalize(frame.camera_right.xyz * corner.x + frame.camera_up.xyz * corner.y + to_eye * sqrt(max(1.0 - r2, 0.0)));
+  return normalize(frame.camera_right.xyz * corner.x + frame.camera_up.xyz * corner.y + b.to_eye * sqrt(max(1.0 - r2, 0.0)));
 }
 
 // Lights the pixels this fluid won in the splat. The pixel's ray meets the particle's billboard
@@ -72,28 +85,25 @@ fn fluid_shade(@builtin(global_invocation_id) cell: vec3u) {
   if (splat_key(textureLoad(scene_depth, cell.xy, 0)) != splat_keys_in[at]) {
     return;
   }
-  let center = particles[(id & PARTICLE_MASK) - 1u].xyz;
+  let b = billboard(particles[(id & PARTICLE_MASK) - 1u].xyz);
   let pixel = vec2f(cell.xy) + 0.5;
-  let normal = sphere_point(center, billboard_corner(center, pixel));
-  let world = center + normal * fluid.radius;
+  let normal = sphere_point(b, billboard_corner(b, pixel));
+  let world = b.center + normal * fluid.radius;
   let color = light_surface(world, normal, pixel, fluid.color.rgb, 0.0, fluid.roughness, vec3f(0.0), true);
   textureStore(hdr_out, cell.xy, vec4f(color, 1.0));
 }
 
-// Where the ray through `pixel` (in pixels, from the top left) meets the billboard of the particle
-// at `center`, in the billboard plane's own coordinates, in radii.
-fn billboard_corner(center: vec3f, pixel: vec2f) -> vec2f {
+// Where the ray through `pixel` (in pixels, from the top left) meets a particle's billboard, in
+// the billboard plane's own coordinates, in radii.
+fn billboard_corner(b: Billboard, pixel: vec2f) -> vec2f {
   let ndc = vec2f(pixel.x / frame.viewport.x * 2.0 - 1.0, 1.0 - pixel.y / frame.viewport.y * 2.0);
   // Any depth names a point on the ray; scaled by w, the direction stays finite even where that
   // point lies at infinity (reversed infinite projections), and the hit does not depend on its scale.
   let on_ray = frame.world_from_clip * vec4f(ndc, 0.5, 1.0);
   let eye = frame.camera_position;
   let ray = on_ray.xyz - eye * on_ray.w;
-  let right = frame.camera_right.xyz;
-  let up = frame.camera_up.xyz;
-  let facing = cross(right, up);
-  let on_plane = eye + ray * (dot(center - eye, facing) / dot(ray, facing)) - center;
-  return vec2f(dot(on_plane, right), dot(on_plane, up)) / fluid.radius;
+  let on_plane = eye + ray * (b.distance / dot(ray, b.facing)) - b.center;
+  return vec2f(dot(on_plane, frame.camera_right.xyz), dot(on_plane, frame.camera_up.xyz)) / fluid.radius;
 }
 
 // A depth as a key that grows towards the camera (atomicMax keeps the nearest); 0 is no particle.
@@ -137,12 +147,12 @@ fn footprint(center: vec3f) -> Footprint {
 
 // One pixel of a particle: the sphere's depth there into the keys (ids: false), or its id where
 // that depth is the one the keys kept (ids: true).
-fn splat_pixel(center: vec3f, id: u32, x: u32, y: u32, ids: bool) {
-  let corner = billboard_corner(center, vec2f(f32(x), f32(y)) + 0.5);
+fn splat_pixel(b: Billboard, id: u32, x: u32, y: u32, ids: bool) {
+  let corner = billboard_corner(b, vec2f(f32(x), f32(y)) + 0.5);
   if (dot(corner, corner) > 1.0) {
     return;
   }
-  let clip = frame.clip_from_world * vec4f(center + sphere_point(center, corner) * fluid.radius, 1.0);
+  let clip = frame.clip_from_world * vec4f(b.center + sphere_point(b, corner) * fluid.radius, 1.0);
   let depth = clip.z / clip.w;
   if (!(depth >= 0.0 && depth <= 1.0)) {
     return;
@@ -184,9 +194,10 @@ fn splat_small(group: vec3u, groups: vec3u, local: u32, ids: bool) {
     return;
   }
   let id = particle_id(particle);
+  let b = billboard(center);
   for (var y = box.low.y; y < box.high.y; y++) {
     for (var x = box.low.x; x < box.high.x; x++) {
-      splat_pixel(center, id, x, y, ids);
+      splat_pixel(b, id, x, y, ids);
     }
   }
 }
@@ -220,8 +231,9 @@ fn splat_big(group: vec3u, groups: vec3u, local: u32, ids: bool) {
   let width = box.high.x - box.low.x;
   let pixels = width * (box.high.y - box.low.y);
   let id = particle_id(particle);
+  let b = billboard(center);
   for (var p = local; p < pixels; p += SPLAT_GROUP) {
-    splat_pixel(center, id, box.low.x + p % width, box.low.y + p / width, ids);
+    splat_pixel(b, id, box.low.x + p % width, box.low.y + p / width, ids);
   }
 }
 
