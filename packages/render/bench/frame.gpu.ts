@@ -27,7 +27,16 @@ const VARIANTS = {
   noLights: { ...CONTENT, lights: 0, lightRange: LIGHT_RANGES.small },
 } as const;
 type Lighting = keyof typeof VARIANTS;
-const PEERS: Record<string, [Lighting, boolean]> = { 'dense lights (stress)': ['dense', true], 'without the fluid': ['noFluid', false], 'without the characters': ['noCharacters', false], 'without the culled lights': ['noLights', false] };
+/** How the characters reach the shadow maps and the G-buffer (RendererOptions.skinnedRaster). */
+type Raster = 'compute' | 'hardware';
+/** Peers: [courtyard, raster, measured at every resolution (else at the largest only)]. */
+const PEERS: Record<string, [Lighting, Raster, boolean]> = {
+  'characters on the raster hardware': ['small', 'hardware', true],
+  'dense lights (stress)': ['dense', 'compute', true],
+  'without the fluid': ['noFluid', 'compute', false],
+  'without the characters': ['noCharacters', 'compute', false],
+  'without the culled lights': ['noLights', 'compute', false],
+};
 const FRAMES = QUICK ? 2 : 20;
 
 let gpu: NodeGpu | undefined;
@@ -36,26 +45,26 @@ const renderers = new Map<string, { renderer: Renderer; target: GPUTexture }>();
 
 /** Ours and the dense-light peer at every resolution; the leave-one-out peers at the largest only. */
 function measuredAt(lighting: Lighting, resolution: number): boolean {
-  return lighting === 'small' || (Object.values(PEERS).find(([variant]) => variant === lighting)?.[1] ?? false) || resolution === RESOLUTIONS.length - 1;
+  return lighting === 'small' || (Object.values(PEERS).find(([variant]) => variant === lighting)?.[2] ?? false) || resolution === RESOLUTIONS.length - 1;
 }
 
-function setFor(resolution: Resolution): { renderer: Renderer; target: GPUTexture } {
-  let entry = renderers.get(resolution[0]);
+function setFor(resolution: Resolution, raster: Raster): { renderer: Renderer; target: GPUTexture } {
+  let entry = renderers.get(`${resolution[0]} ${raster}`);
   if (!entry) {
     const device = gpu!.device;
     entry = {
-      renderer: new Renderer(device, { format: 'rgba8unorm', maxLights: CONTENT.lights + 64 }),
+      renderer: new Renderer(device, { format: 'rgba8unorm', maxLights: CONTENT.lights + 64, skinnedRaster: raster }),
       // Storage, as the engine's offscreen frames: the renderer tone-maps into it from compute.
       target: device.createTexture({ size: [resolution[1], resolution[2]], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.STORAGE_BINDING }),
     };
-    renderers.set(resolution[0], entry);
+    renderers.set(`${resolution[0]} ${raster}`, entry);
   }
   return entry;
 }
 
 /** Mean ms per pass (and their sum) over FRAMES frames of one courtyard. */
-async function frameTimes(resolution: Resolution, lighting: Lighting): Promise<Times> {
-  const { renderer, target } = setFor(resolution);
+async function frameTimes(resolution: Resolution, lighting: Lighting, raster: Raster): Promise<Times> {
+  const { renderer, target } = setFor(resolution, raster);
   const { scene, yard } = courtyards.get(lighting)!;
   const device = gpu!.device;
   const sums: Times = {};
@@ -85,15 +94,15 @@ async function frameTimes(resolution: Resolution, lighting: Lighting): Promise<T
 // the 11 cases rendering its own frames made the 4K run take minutes).
 const rounds = new Map<string, Times[]>();
 
-function measure(resolution: Resolution, part: PassName | 'frame', lighting: Lighting = 'small'): Measure {
+function measure(resolution: Resolution, part: PassName | 'frame', lighting: Lighting = 'small', raster: Raster = 'compute'): Measure {
   let round = 0;
   return async () => {
-    const key = `${resolution[0]} ${lighting}`;
+    const key = `${resolution[0]} ${lighting}${raster === 'compute' ? '' : ` ${raster}`}`;
     const list = rounds.get(key) ?? [];
     rounds.set(key, list);
     if (list.length <= round) {
       const started = performance.now();
-      list.push(await frameTimes(resolution, lighting));
+      list.push(await frameTimes(resolution, lighting, raster));
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const times = JSON.stringify(list.at(-1), (_, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(3)) : v));
       process.stderr.write(`    ${key} round ${list.length}: ${FRAMES} frames in ${seconds} s wall, ${times} ms GPU\n`);
@@ -122,7 +131,8 @@ export const suite = defineSuite({
     // rather than time frames the GPU refused to draw.
     gpu.device.pushErrorScope('validation');
     for (const [r, resolution] of RESOLUTIONS.entries()) {
-      for (const lighting of courtyards.keys()) if (measuredAt(lighting, r)) await frameTimes(resolution, lighting);
+      for (const lighting of courtyards.keys()) if (measuredAt(lighting, r)) await frameTimes(resolution, lighting, 'compute');
+      await frameTimes(resolution, 'small', 'hardware');
     }
     const error = await gpu.device.popErrorScope();
     if (error) throw new Error(`the courtyard frame does not validate: ${error.message}`);
@@ -142,14 +152,14 @@ export const suite = defineSuite({
   cases: (): BenchCase[] =>
     RESOLUTIONS.flatMap((resolution, r): BenchCase[] => {
       const peers = (part: PassName | 'frame'): Record<string, Measure> =>
-        Object.fromEntries(Object.entries(PEERS).filter(([, [variant]]) => measuredAt(variant, r)).map(([name, [variant]]) => [name, measure(resolution, part, variant)]));
+        Object.fromEntries(Object.entries(PEERS).filter(([, [, , everywhere]]) => everywhere || r === RESOLUTIONS.length - 1).map(([name, [variant, raster]]) => [name, measure(resolution, part, variant, raster)]));
       return [
         { name: `whole frame, ${resolution[0]} (sum of the passes)`, unit: 'ms', higherIsBetter: false, ours: measure(resolution, 'frame'), peers: peers('frame') },
         ...PASSES.map((pass): BenchCase => ({ name: `${resolution[0]}: ${pass}`, unit: 'ms', higherIsBetter: false, ours: measure(resolution, pass), peers: peers(pass) })),
       ];
     }),
   notes: [
-    `The courtyard example with ${CONTENT.characters} walking characters (procedural, packed vertices, skinned once per frame),`,
+    `The courtyard example with ${CONTENT.characters} walking characters (procedural, packed vertices, skinned once per frame, rasterized in compute: a peer draws them through the raster hardware),`,
     `${CONTENT.lights} small moving lights culled per 16x16 tile (flat bits), ${CONTENT.fluid} fluid particles drawn as sphere impostors (not stepped:`,
     'the simulation is @cuttle/gpu-fluid\'s own benchmark), the sun and its shadow map with the coloured-glass filter, water caustics.',
     `Ours: light ranges ${LIGHT_RANGES.small.join('-')} units (about ${lightsPerPoint(LIGHT_RANGES.small).toFixed(1)} lights reach an average point of the 40 x 40 x 4.5 volume they live in);`,

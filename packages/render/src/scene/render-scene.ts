@@ -243,7 +243,7 @@ export class RenderScene {
       if (indices[i]! >= vertexCount) throw new RenderError(`index ${indices[i]} at ${i} is past the skinned mesh's last vertex (${vertexCount - 1}).`);
     }
     const size = Math.max(4, Math.ceil(indices.byteLength / 4) * 4);
-    const buffer = this.#device.createBuffer({ label: 'cuttle.render.skinned-indices', size, usage: GPUBufferUsage.INDEX | GPUBufferUsage.COPY_DST, mappedAtCreation: true });
+    const buffer = this.#device.createBuffer({ label: 'cuttle.render.skinned-indices', size, usage: GPUBufferUsage.INDEX | GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST, mappedAtCreation: true });
     new Uint8Array(buffer.getMappedRange()).set(new Uint8Array(indices.buffer, indices.byteOffset, indices.byteLength));
     buffer.unmap();
     this.#skinned.push({ skinning: input.skinning, instances: [...instances], indices: buffer, indexFormat: indices instanceof Uint16Array ? 'uint16' : 'uint32', indexCount: indices.length, material: input.material });
