@@ -285,7 +285,7 @@ export class FluidPasses {
         label: `cuttle.render.fluid-resolve${reversed ? '-reversed' : ''}`,
         layout: this.#device.createPipelineLayout({ bindGroupLayouts: [frameLayout, emptyLayout, this.#layouts.resolve] }),
         vertex: { module, entryPoint: 'fluid_resolve_vertex' },
-        fragment: { module, entryPoint: 'fluid_resolve', targets: [{ format: 'rg16float' }] },
+        fragment: { module, entryPoint: 'fluid_resolve', targets: [{ format: 'rgba16float' }] },
         depthStencil: { format: depthFormat, depthWriteEnabled: true, depthCompare: reversed ? 'greater' : 'less' },
       });
       this.#resolvePipelines.set(reversed, pipeline);

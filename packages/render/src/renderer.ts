@@ -7,6 +7,7 @@ import forwardWgsl from './shaders/forward.wgsl?raw';
 import fluidWgsl from './shaders/fluid.wgsl?raw';
 import tonemapWgsl from './shaders/tonemap.wgsl?raw';
 import tonemapComputeWgsl from './shaders/tonemap-compute.wgsl?raw';
+import filterClearWgsl from './shaders/filter-clear.wgsl?raw';
 import { PASSES, type PassName, type RenderCamera, type Vec3 } from './api.ts';
 import { buildOpaqueGroups, sortBackToFront, type DrawGroup } from './draw-lists.ts';
 import { RenderError } from './errors.ts';
@@ -93,6 +94,8 @@ interface Targets {
 }
 
 const DEPTH_FORMAT: GPUTextureFormat = 'depth32float';
+/** Motion vectors (x, y; z and w spare): a format compute can write, for still_motion. */
+const MOTION_FORMAT: GPUTextureFormat = 'rgba16float';
 /** Shadow maps keep both sides and lean their depths away from the light against acne. */
 const SHADOW_CASTING: Pick<GPURenderPipelineDescriptor, 'primitive' | 'depthStencil'> = {
   primitive: { topology: 'triangle-list', cullMode: 'none' },
@@ -136,6 +139,8 @@ export class Renderer {
   readonly #fluids: FluidPasses;
   readonly #skinnedRaster: SkinnedRaster;
   #deferredPipeline: GPUComputePipeline | undefined;
+  #stillMotionPipeline: GPUComputePipeline | undefined;
+  #filterClear: { pipeline: GPUComputePipeline; group: GPUBindGroup } | undefined;
   readonly #modules: { depth: GPUShaderModule; forward: GPUShaderModule; tonemap: GPUShaderModule };
   readonly #pipelines = new Map<string, GPURenderPipeline>();
   readonly #frameUniform: GPUBuffer;
@@ -223,6 +228,8 @@ export class Renderer {
           { binding: 11, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'uint' } },
           { binding: 12, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'unfilterable-float' } },
           computeHdrOut(14),
+          // The still surfaces' motion vectors (still_motion; the lighting pass leaves them be).
+          { binding: 15, visibility: GPUShaderStage.COMPUTE, storageTexture: { access: 'write-only', format: MOTION_FORMAT } },
         ],
       }),
       empty: device.createBindGroupLayout({ label: 'cuttle.render.empty', entries: [] }),
@@ -245,7 +252,7 @@ export class Renderer {
     const layered = (label: string, format: GPUTextureFormat, layers: number, size = shadowMapSize): GPUTexture =>
       device.createTexture({ label: `cuttle.render.${label}`, size: [size, size, layers], format, usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING });
     this.#shadowMaps = layered('shadow-maps', DEPTH_FORMAT, SHADOW_LAYERS);
-    this.#shadowFilters = layered('shadow-filters', 'rgba8unorm', SHADOW_LAYERS);
+    this.#shadowFilters = device.createTexture({ label: 'cuttle.render.shadow-filters', size: [shadowMapSize, shadowMapSize, SHADOW_LAYERS], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.STORAGE_BINDING });
     this.#transparentShadowMaps = transparentShadows === 'separate-depth' ? layered('transparent-shadow-maps', DEPTH_FORMAT, SHADOW_LAYERS) : layered('transparent-shadow-maps', DEPTH_FORMAT, 1, 1);
     this.#samplers = {
       shadow: device.createSampler({ label: 'cuttle.render.shadow', compare: 'less', magFilter: 'linear', minFilter: 'linear' }),
@@ -338,7 +345,7 @@ export class Renderer {
     // The passes this frame times: the others read 0, not what an earlier frame left in their queries.
     const timed = new Set<PassName>();
     const stamp = (pass: PassName, begin: boolean, end: boolean): { timestampWrites?: GPURenderPassTimestampWrites } => {
-      if (!timestamps) return {};
+      if (!timestamps || (!begin && !end)) return {};
       timed.add(pass);
       const index = PASSES.indexOf(pass) * 2;
       return { timestampWrites: { querySet: timestamps, ...(begin ? { beginningOfPassWriteIndex: index } : {}), ...(end ? { endOfPassWriteIndex: index + 1 } : {}) } };
@@ -365,7 +372,8 @@ export class Renderer {
     this.#shadowPasses(encoder, scene, lists, transparent, layers, computed, stamp);
     const fluids = this.#fluids.prepare(scene, clipFromWorld, width, height);
     if (computed.length > 0) this.#skinnedRaster.camera(encoder, stamp('opaque', true, false));
-    this.#gbufferPass(encoder, scene, lists, targets, reversed, computed, stamp('opaque', computed.length === 0, true));
+    this.#gbufferPass(encoder, scene, lists, targets, reversed, computed, stamp('opaque', computed.length === 0, false));
+    this.#stillMotion(encoder, targets, stamp('opaque', false, true));
     if (fluids.length > 0) this.#fluids.splat(encoder, fluids, targets, this.#frameGroup!, reversed, stamp('depth', true, false), stamp('depth', false, true));
     const cullIndex = PASSES.indexOf('culling') * 2;
     timed.add('culling');
@@ -376,8 +384,8 @@ export class Renderer {
       this.#ssaoPass.run(encoder, { depth: targets.depth, camera, output: targets.ambientOcclusion, ...(timestamps ? { timestamps: { querySet: timestamps, beginIndex: ssaoIndex, endIndex: ssaoIndex + 1 } } : {}) });
     }
     this.#lightGBuffer(encoder, targets, stamp('lighting', true, true));
-    // The G-buffer stayed clear (and without motion) where a particle won: the splat's depths
-    // came after it, so the lighting pass left black there.
+    // Where a particle won, the G-buffer holds the surface behind it (the splat came after it):
+    // the fluid's shading lights those pixels over what the lighting pass wrote.
     if (fluids.length > 0) this.#fluids.shade(encoder, fluids, targets, this.#frameGroup!, this.#culledGroup(), stamp('fluid', true, true));
     this.#transparentPass(encoder, scene, lists, transparent, targets, reversed, stamp('transparent', true, true));
     this.#tonemap(encoder, targets, target, stamp('tonemap', true, true));
@@ -435,15 +443,16 @@ export class Renderer {
 
   /** The shadow layers' passes; the skinned draws in `computed` come from the compute raster (its pass ran first). */
   #shadowPasses(encoder: GPUCommandEncoder, scene: RenderScene, lists: { groups: DrawGroup[]; order: number[] }, transparent: number[], layers: readonly number[], computed: readonly SkinnedDraw[], stamp: (pass: PassName, begin: boolean, end: boolean) => object): void {
+    if (layers.length === 0) return;
+    this.#clearFilters(encoder, Math.max(...layers) + 1, computed.length === 0 ? stamp('shadows', true, false) : {});
     layers.forEach((layer, k) => {
-      const first = k === 0, last = k === layers.length - 1;
+      const last = k === layers.length - 1;
       const viewOffset = layer * VIEW_SLOT_BYTES;
       const depthView = this.#shadowMaps.createView({ dimension: '2d', baseArrayLayer: layer, arrayLayerCount: 1 });
       const pass = encoder.beginRenderPass({
         label: `cuttle.render.shadow${layer}`,
         colorAttachments: [],
         depthStencilAttachment: { view: depthView, depthLoadOp: 'clear', depthClearValue: 1, depthStoreOp: 'store' },
-        ...(first && computed.length === 0 ? stamp('shadows', true, false) : {}),
       });
       this.#drawShadowCasters(pass, scene, lists.groups, viewOffset);
       this.#drawSkinned(pass, scene, 'shadow', false, viewOffset, computed);
@@ -458,16 +467,34 @@ export class Renderer {
         this.#drawEach(transparentDepth, scene, transparent, lists.order.length, this.#pipeline('transparent-shadow-depth'), viewOffset);
         transparentDepth.end();
       }
-      // The colour filter: cleared to white (all light through), transparents multiplied in.
+      // The colour filter: white (cleared in compute: all light through), transparents multiplied in.
       const filter = encoder.beginRenderPass({
         label: `cuttle.render.shadow-filter${layer}`,
-        colorAttachments: [{ view: this.#shadowFilters.createView({ dimension: '2d', baseArrayLayer: layer, arrayLayerCount: 1 }), loadOp: 'clear', clearValue: { r: 1, g: 1, b: 1, a: 0 }, storeOp: 'store' }],
+        colorAttachments: [{ view: this.#shadowFilters.createView({ dimension: '2d', baseArrayLayer: layer, arrayLayerCount: 1 }), loadOp: 'load', storeOp: 'store' }],
         depthStencilAttachment: { view: depthView, depthReadOnly: true },
         ...(last ? stamp('shadows', false, true) : {}),
       });
       this.#drawEach(filter, scene, transparent, lists.order.length, this.#pipeline('shadow-filter'), viewOffset);
       filter.end();
     });
+  }
+
+  /** The first `layers` colour filters set to white (filter-clear.wgsl). */
+  #clearFilters(encoder: GPUCommandEncoder, layers: number, timestampWrites: object): void {
+    this.#filterClear ??= (() => {
+      const pipeline = this.#device.createComputePipeline({
+        label: 'cuttle.render.filter-clear',
+        layout: 'auto',
+        compute: { module: this.#device.createShaderModule({ label: 'cuttle.render.filter-clear', code: filterClearWgsl }), entryPoint: 'clear_filters' },
+      });
+      const group = this.#device.createBindGroup({ label: 'cuttle.render.filter-clear', layout: pipeline.getBindGroupLayout(0), entries: [{ binding: 0, resource: this.#shadowFilters.createView({ dimension: '2d-array' }) }] });
+      return { pipeline, group };
+    })();
+    const pass = encoder.beginComputePass({ label: 'cuttle.render.filter-clear', ...timestampWrites });
+    pass.setPipeline(this.#filterClear.pipeline);
+    pass.setBindGroup(0, this.#filterClear.group);
+    pass.dispatchWorkgroups(Math.ceil(this.shadowMapSize / 8), Math.ceil(this.shadowMapSize / 8), layers);
+    pass.end();
   }
 
   /** The HDR frame tone-mapped into the target: a compute pass where the target allows it, else a full-screen draw. */
@@ -516,13 +543,17 @@ export class Renderer {
    * lighting runs per pixel in compute, so overdraw only costs G-buffer writes, which was
    * cheaper on the H100 than rasterizing the scene twice).
    */
-  #gbufferPass(encoder: GPUCommandEncoder, scene: RenderScene, lists: { groups: DrawGroup[] }, targets: Targets, reversed: boolean, computed: readonly SkinnedDraw[], timestampWrites: object): void {
-    const cleared = (texture: GPUTexture): GPURenderPassColorAttachment => ({ view: texture.createView(), loadOp: 'clear', clearValue: { r: 0, g: 0, b: 0, a: 0 }, storeOp: 'store' });
+  #gbufferPass(encoder: GPUCommandEncoder, scene: RenderScene, lists: { groups: DrawGroup[]; order: readonly number[] }, targets: Targets, reversed: boolean, computed: readonly SkinnedDraw[], timestampWrites: object): void {
+    // No target but the depth is cleared: on the H100 a clear through the raster hardware costs
+    // about as much as writing the pixels. Where the depth stays clear (the sky) the G-buffer
+    // holds whatever an earlier frame left, and the passes after read the depth first;
+    // still_motion writes the motion of every pixel the pass did not.
+    const kept = (texture: GPUTexture): GPURenderPassColorAttachment => ({ view: texture.createView(), loadOp: 'load', storeOp: 'store' });
     const { surfaces, emissive } = targets.gbuffer;
     const glow = scene.hasEmissive;
     const opaque = encoder.beginRenderPass({
       label: 'cuttle.render.opaque',
-      colorAttachments: (glow ? [surfaces, targets.motion, emissive] : [surfaces, targets.motion]).map(cleared),
+      colorAttachments: (glow ? [surfaces, targets.motion, emissive] : [surfaces, targets.motion]).map(kept),
       depthStencilAttachment: { view: targets.depth.createView(), depthLoadOp: 'clear', depthClearValue: reversed ? 0 : 1, depthStoreOp: 'store' },
       ...timestampWrites,
     });
@@ -538,10 +569,44 @@ export class Renderer {
     const variant = `${glow ? '-glow' : ''}${reversed ? '-reversed' : ''}`;
     for (const group of lists.groups) {
       const material = scene.material(group.material);
-      opaque.setPipeline(this.#pipeline(`opaque${material.doubleSided ? '-double' : ''}${variant}`));
+      const moving = lists.order.slice(group.first, group.first + group.count).some((instance) => scene.instanceMoved(instance));
+      opaque.setPipeline(this.#pipeline(`opaque${material.doubleSided ? '-double' : ''}${moving ? '' : '-still'}${variant}`));
       this.#drawGroup(opaque, scene, group, material.group, true);
     }
     opaque.end();
+  }
+
+  /** The still surfaces' motion vectors (compute, forward.wgsl's still_motion), right after the opaque pass. */
+  #stillMotion(encoder: GPUCommandEncoder, targets: Targets, timestampWrites: object): void {
+    this.#stillMotionPipeline ??= this.#device.createComputePipeline({
+      label: 'cuttle.render.still-motion',
+      layout: this.#device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, this.#layouts.empty, this.#layouts.deferred] }),
+      compute: { module: this.#modules.forward, entryPoint: 'still_motion' },
+    });
+    const pass = encoder.beginComputePass({ label: 'cuttle.render.still-motion', ...timestampWrites });
+    pass.setPipeline(this.#stillMotionPipeline);
+    pass.setBindGroup(0, this.#frameGroup);
+    pass.setBindGroup(1, this.#emptyGroup);
+    pass.setBindGroup(2, this.#deferredGroup(targets));
+    pass.dispatchWorkgroups(Math.ceil(targets.width / 8), Math.ceil(targets.height / 8));
+    pass.end();
+  }
+
+  /** The lighting and still-motion passes' group: the depth, the G-buffer, the HDR and motion targets. */
+  #deferredGroup(targets: Targets): GPUBindGroup {
+    const gbuffer = targets.gbuffer;
+    gbuffer.group ??= this.#device.createBindGroup({
+      label: 'cuttle.render.deferred',
+      layout: this.#layouts.deferred,
+      entries: [
+        { binding: 10, resource: targets.depth.createView() },
+        { binding: 11, resource: gbuffer.surfaces.createView() },
+        { binding: 12, resource: gbuffer.emissive.createView() },
+        { binding: 14, resource: targets.hdr.createView() },
+        { binding: 15, resource: targets.motion.createView() },
+      ],
+    });
+    return gbuffer.group;
   }
 
   /** Transparents, sorted back to front, lit forward over the lit opaque frame. */
@@ -549,9 +614,9 @@ export class Renderer {
     const loaded = (texture: GPUTexture): GPURenderPassColorAttachment => ({ view: texture.createView(), loadOp: 'load', storeOp: 'store' });
     const blended = encoder.beginRenderPass({ label: 'cuttle.render.transparent', colorAttachments: [loaded(targets.hdr)], depthStencilAttachment: { view: targets.depth.createView(), depthReadOnly: true }, ...timestampWrites });
     this.#bindForward(blended);
-    blended.setPipeline(this.#pipeline(reversed ? 'transparent-reversed' : 'transparent'));
     transparent.forEach((instance, k) => {
       const material = scene.material(scene.instanceMaterial(instance));
+      blended.setPipeline(this.#pipeline(`transparent${material.doubleSided ? '-double' : ''}${reversed ? '-reversed' : ''}`));
       this.#drawGroup(blended, scene, { mesh: scene.instanceMesh(instance), material: material.id, first: lists.order.length + k, count: 1 }, material.group, true);
     });
     blended.end();
@@ -564,22 +629,11 @@ export class Renderer {
       layout: this.#device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, this.#layouts.cull, this.#layouts.deferred] }),
       compute: { module: this.#modules.forward, entryPoint: 'deferred_shade' },
     });
-    const gbuffer = targets.gbuffer;
-    gbuffer.group ??= this.#device.createBindGroup({
-      label: 'cuttle.render.deferred',
-      layout: this.#layouts.deferred,
-      entries: [
-        { binding: 10, resource: targets.depth.createView() },
-        { binding: 11, resource: gbuffer.surfaces.createView() },
-        { binding: 12, resource: gbuffer.emissive.createView() },
-        { binding: 14, resource: targets.hdr.createView() },
-      ],
-    });
     const pass = encoder.beginComputePass({ label: 'cuttle.render.lighting', ...timestampWrites });
     pass.setPipeline(this.#deferredPipeline);
     pass.setBindGroup(0, this.#frameGroup);
     pass.setBindGroup(1, this.#culledGroup());
-    pass.setBindGroup(2, gbuffer.group);
+    pass.setBindGroup(2, this.#deferredGroup(targets));
     pass.dispatchWorkgroups(Math.ceil(targets.width / 8), Math.ceil(targets.height / 8));
     pass.end();
   }
@@ -694,7 +748,7 @@ export class Renderer {
       height,
       depth: make('depth', DEPTH_FORMAT, GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_SRC),
       hdr,
-      motion: make('motion', 'rg16float', GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_SRC),
+      motion: make('motion', MOTION_FORMAT, GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.STORAGE_BINDING | GPUTextureUsage.COPY_SRC),
       ambientOcclusion,
       gbuffer: {
         surfaces: make('gbuffer-surfaces', 'rg32uint', GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING),
@@ -815,6 +869,7 @@ export class Renderer {
     }
     const skinned = name.startsWith('skinned-opaque');
     const transparent = name.startsWith('transparent');
+    const still = name.includes('-still');
     return device.createRenderPipeline({
       label: `cuttle.render.${name}`,
       layout: device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, transparent ? this.#layouts.cull : this.#layouts.empty, this.#layouts.material] }),
@@ -831,11 +886,12 @@ export class Renderer {
         : {
             module: this.#modules.forward,
             // Skinned surfaces hand over fewer interpolants (no uvs or tangents): their own fragment entry.
-            entryPoint: `gbuffer${skinned ? '_plain' : ''}${name.includes('-glow') ? '_glow' : ''}_fragment`,
-            targets: [{ format: 'rg32uint' }, { format: 'rg16float' }, ...(name.includes('-glow') ? [{ format: 'rgba16float' as const }] : [])],
+            entryPoint: `gbuffer${skinned ? '_plain' : ''}${still ? '_still' : ''}${name.includes('-glow') ? '_glow' : ''}_fragment`,
+            // Still surfaces leave the motion target alone (still_motion fills it in).
+            targets: [{ format: 'rg32uint' }, { format: MOTION_FORMAT, writeMask: still ? 0 : GPUColorWrite.ALL }, ...(name.includes('-glow') ? [{ format: 'rgba16float' as const }] : [])],
           },
       // Skinned meshes follow their material like the rest (glTF: counter-clockwise fronts).
-      primitive: { topology: 'triangle-list', cullMode: transparent || name.includes('-double') ? 'none' : 'back' },
+      primitive: { topology: 'triangle-list', cullMode: name.includes('-double') ? 'none' : 'back' },
       // The G-buffer pass writes the camera's depth; transparents test against it.
       depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: !transparent, depthCompare: name.endsWith('-reversed') ? 'greater' : 'less' },
     });

@@ -252,7 +252,7 @@ export class SkinnedRaster {
           module: options.forwardModule,
           entryPoint: glow ? 'skinned_gbuffer_glow_resolve' : 'skinned_gbuffer_resolve',
           constants: { RASTER_VERTEX_WORDS: VERTEX_WORDS[format] },
-          targets: [{ format: 'rg32uint' }, { format: 'rg16float' }, ...(glow ? [{ format: 'rgba16float' as const }] : [])],
+          targets: [{ format: 'rg32uint' }, { format: 'rgba16float' }, ...(glow ? [{ format: 'rgba16float' as const }] : [])],
         },
         primitive: { topology: 'triangle-list', cullMode: 'none' },
         depthStencil: { format: options.depthFormat, depthWriteEnabled: true, depthCompare: name.endsWith('-reversed') ? 'greater' : 'less' },

@@ -122,11 +122,11 @@ gpuTest('a particle in front of a moving box has no motion; the box around it ke
   await renderFrame(device, renderer, scene, view);
   scene.setTransform(1, translation(0.1, 1, 0));
   await renderFrame(device, renderer, scene, view);
-  const texels = new Uint16Array((await readTexture(device, renderer.targets!.motion, 4)).buffer);
+  const texels = new Uint16Array((await readTexture(device, renderer.targets!.motion, 8)).buffer);
   const half = (h: number): number => ((h & 0x7fff) === 0 ? 0 : (h & 0x8000 ? -1 : 1) * 2 ** (((h >> 10) & 31) - 15) * (1 + (h & 1023) / 1024));
   const motionAt = (p: [number, number, number]): number => {
     const [x, y] = project(view, p);
-    return half(texels[(y * WIDTH + x) * 2]!);
+    return half(texels[(y * WIDTH + x) * 4]!);
   };
   expect(motionAt([0, 1, 1.5])).toBe(0);
   expect(motionAt([0.35, 1.3, 0.25])).toBeGreaterThan(0.002);

@@ -2,10 +2,15 @@
 // alpha-masked materials, motion vectors, pass timings, and bad input.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
-import { gpuTest } from '@cuttle/test-utils';
+import { gpuTest, readTexture } from '@cuttle/test-utils';
 import { decodePng, encodePng } from '@cuttle/gui';
 import { boxMesh, PASSES, planeMesh, RenderError, RenderScene, sphereMesh } from '../src/index.ts';
 import { brightness, camera, floorAndBox, HEIGHT, newRenderer, renderFrame, translation, WIDTH } from './helpers.ts';
+
+/** An f16's value from its bits. */
+function half(h: number): number {
+  return (h & 0x7fff) === 0 ? 0 : (h & 0x8000 ? -1 : 1) * 2 ** (((h >> 10) & 31) - 15) * (1 + (h & 1023) / 1024);
+}
 
 describe('a frame', () => {
   gpuTest('the sun lights the floor and the box casts a shadow', async ({ device }) => {
@@ -107,25 +112,49 @@ describe('a frame', () => {
     await renderFrame(device, renderer, scene);
     scene.setTransform(1, translation(0.5, 1, 0));
     await renderFrame(device, renderer, scene);
-    const motion = renderer.targets!.motion;
-    const buffer = device.createBuffer({ size: 256 * HEIGHT, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
-    const encoder = device.createCommandEncoder();
-    encoder.copyTextureToBuffer({ texture: motion }, { buffer, bytesPerRow: 256 * 3 }, [WIDTH, Math.floor(HEIGHT / 3)]);
-    device.queue.submit([encoder.finish()]);
-    await buffer.mapAsync(GPUMapMode.READ);
-    buffer.unmap();
-    buffer.destroy();
-    // Read back through a float view: rg16float, 4 bytes a texel.
-    const { readTexture } = await import('@cuttle/test-utils');
-    const texels = new Uint16Array((await readTexture(device, motion, 4)).buffer);
-    const half = (h: number): number => (h & 0x7fff) === 0 ? 0 : (h & 0x8000 ? -1 : 1) * 2 ** (((h >> 10) & 31) - 15) * (1 + (h & 1023) / 1024);
+    // rgba16float: 8 bytes a texel, motion in x and y.
+    const texels = new Uint16Array((await readTexture(device, renderer.targets!.motion, 8)).buffer);
     const [bx, by] = [Math.floor(WIDTH / 2), Math.floor(HEIGHT * 0.45)];
-    const boxMotion = half(texels[(by * WIDTH + bx) * 2]!);
-    const floorMotion = half(texels[((HEIGHT - 5) * WIDTH + 5) * 2]!);
+    const boxMotion = half(texels[(by * WIDTH + bx) * 4]!);
+    const floorMotion = half(texels[((HEIGHT - 5) * WIDTH + 5) * 4]!);
     expect(boxMotion).toBeGreaterThan(0.005);
     expect(Math.abs(floorMotion)).toBeLessThan(1e-4);
     renderer.destroy();
     scene.destroy();
+  });
+
+  gpuTest('still surfaces seen from a moving camera take the camera\'s motion (computed from the depth)', async ({ device }) => {
+    // The same two frames twice: the floor and box still, then nudged by a micron in the second
+    // frame so the opaque pass writes their motion itself, from their vertices.
+    const motions: Float32Array[] = [];
+    for (const nudge of [false, true]) {
+      const { scene } = floorAndBox(device);
+      scene.setSun({ direction: [-0.4, -1, -0.3], color: [1, 1, 1] });
+      const renderer = newRenderer(device);
+      await renderFrame(device, renderer, scene, camera([0, 6, 10]));
+      if (nudge) {
+        scene.setTransform(0, translation(0, 1e-6, 0));
+        scene.setTransform(1, translation(0, 1 + 1e-6, 0));
+      }
+      await renderFrame(device, renderer, scene, camera([2, 7, 8.5], [0.5, 0, 0.3]));
+      const texels = new Uint16Array((await readTexture(device, renderer.targets!.motion, 8)).buffer);
+      motions.push(Float32Array.from({ length: WIDTH * HEIGHT * 2 }, (_, k) => half(texels[(k >> 1) * 4 + (k & 1)]!)));
+      renderer.destroy();
+      scene.destroy();
+    }
+    const [still, drawn] = motions as [Float32Array, Float32Array];
+    let surface = 0, worst = 0, total = 0;
+    for (let i = 0; i < WIDTH * HEIGHT; i++) {
+      const magnitude = Math.hypot(drawn[i * 2]!, drawn[i * 2 + 1]!);
+      if (magnitude === 0) continue;
+      surface++;
+      total += magnitude;
+      worst = Math.max(worst, Math.hypot(still[i * 2]! - drawn[i * 2]!, still[i * 2 + 1]! - drawn[i * 2 + 1]!));
+    }
+    expect(surface).toBeGreaterThan(WIDTH * HEIGHT * 0.5);
+    expect(total / surface, 'mean motion (UV units)').toBeGreaterThan(0.03);
+    // f16 storage and the depth's reprojection against the vertices' own: a hundredth of a pixel.
+    expect(worst).toBeLessThan(1e-3);
   });
 
   gpuTest('every pass is timed when the device has timestamp-query', async ({ device, hasTimestamps }) => {
@@ -174,7 +203,6 @@ describe('bad input', () => {
 
 describe('tone mapping', () => {
   gpuTest('into a storage texture by compute: the same picture as the full-screen draw, and timed', async ({ device, hasTimestamps }) => {
-    const { readTexture } = await import('@cuttle/test-utils');
     const { scene } = floorAndBox(device);
     scene.setSun({ direction: [-0.4, -1, -0.3], color: [1, 1, 1], intensity: 3 });
     const renderer = newRenderer(device);
@@ -206,7 +234,6 @@ describe('tone mapping', () => {
 describe('GUI on top', () => {
   gpuTest('a @cuttle/gui overlay draws over the tone-mapped frame', async ({ device }) => {
     const { Gui, GuiRenderer } = await import('@cuttle/gui');
-    const { readTexture } = await import('@cuttle/test-utils');
     const { scene } = floorAndBox(device);
     scene.setSun({ direction: [-0.4, -1, -0.3], color: [1, 1, 1] });
     const gui = new Gui();
@@ -243,4 +270,44 @@ describe('SSAO in the frame', () => {
     renderer.destroy();
     scene.destroy();
   });
+});
+
+gpuTest('blended surfaces follow doubleSided like the rest: a single-sided pane is not seen from behind', async ({ device }) => {
+  const reds: number[] = [];
+  for (const doubleSided of [false, true]) {
+    const scene = new RenderScene(device);
+    // A plane facing up, seen from below.
+    const pane = scene.addMesh(planeMesh(6, 1));
+    scene.addInstance(pane, scene.addMaterial({ baseColor: [1, 0.1, 0.1, 0.6], alphaMode: 'blend', doubleSided }), translation(0, 2, 0));
+    scene.setSun({ direction: [0, 1, 0.2], color: [1, 1, 1], intensity: 2 });
+    const renderer = newRenderer(device, { ambient: [0.3, 0.3, 0.3] });
+    const frame = await renderFrame(device, renderer, scene, camera([0, -3, 1], [0, 2, 0]));
+    const [r, g] = frame.at([0, 2, 0]);
+    reds.push(r - g);
+    renderer.destroy();
+    scene.destroy();
+  }
+  expect(reds[0]).toBeLessThan(5);
+  expect(reds[1]).toBeGreaterThan(30);
+});
+
+gpuTest('the sky stays black where an earlier frame drew a surface (the G-buffer is not cleared)', async ({ device }) => {
+  const { scene, box } = floorAndBox(device);
+  scene.setSun({ direction: [-0.4, -1, -0.3], color: [1, 1, 1], intensity: 3 });
+  // A tall box whose top stands against the sky, seen from low down.
+  const tower = scene.addInstance(box, scene.addMaterial({ baseColor: [0.9, 0.9, 0.9, 1] }), new Float32Array([1, 0, 0, 0, 0, 4, 0, 0, 0, 0, 1, 0, 0, 4, -2, 1]));
+  const view = camera([0, 1, 8], [0, 3, 0]);
+  const renderer = newRenderer(device);
+  const first = await renderFrame(device, renderer, scene, view);
+  const top: [number, number, number] = [0, 7.5, -1.5];
+  expect(Math.max(...first.at(top))).toBeGreaterThan(20);
+  scene.setVisible(tower, false);
+  const second = await renderFrame(device, renderer, scene, view);
+  expect(second.at(top)).toEqual([0, 0, 0]);
+  // The whole frame matches what a renderer that never saw the tower draws.
+  const fresh = newRenderer(device);
+  expect(second.pixels).toEqual((await renderFrame(device, fresh, scene, view)).pixels);
+  renderer.destroy();
+  fresh.destroy();
+  scene.destroy();
 });

@@ -96,7 +96,7 @@ async function walkedFrame(device: GPUDevice, renderer: ReturnType<typeof newRen
   await renderFrame(device, renderer, scene, view);
   crowd.place(0.3);
   const { pixels } = await renderFrame(device, renderer, scene, view);
-  return { pixels, motion: new Uint16Array((await readTexture(device, renderer.targets!.motion, 4)).buffer) };
+  return { pixels, motion: new Uint16Array((await readTexture(device, renderer.targets!.motion, 8)).buffer) };
 }
 
 function half(bits: number): number {
@@ -120,7 +120,7 @@ for (const [format, index16] of [['packed', false], ['f32', true]] as const) {
         const o = i * 4;
         if ([0, 1, 2].some((c) => Math.abs(compute.pixels[o + c]! - hardware.pixels[o + c]!) > 16)) pixelsDiffer++;
         if (compute.pixels[o]! - Math.max(compute.pixels[o + 1]!, compute.pixels[o + 2]!) > 50) reddish++;
-        if ([0, 1].some((c) => Math.abs(half(compute.motion[i * 2 + c]!) - half(hardware.motion[i * 2 + c]!)) > 2e-3)) motionDiffers++;
+        if ([0, 1].some((c) => Math.abs(half(compute.motion[i * 4 + c]!) - half(hardware.motion[i * 4 + c]!)) > 2e-3)) motionDiffers++;
       }
       // The characters are there (and moving), and only edge pixels may differ.
       expect(reddish, name).toBeGreaterThan(100);

@@ -39,9 +39,9 @@ gpuTest('a walking character is drawn, shadowed and moving', async ({ device }) 
   expect(brightness(Array.from(shadow))).toBeLessThan(brightness(moved.at([3.5, 0, 2.5])) * 0.8);
   expect(still.pixels).not.toEqual(moved.pixels);
   // Motion vectors: the walk moved some pixels of the character.
-  const motion = new Uint16Array((await readTexture(device, renderer.targets!.motion, 4)).buffer);
+  const motion = new Uint16Array((await readTexture(device, renderer.targets!.motion, 8)).buffer);
   let moving = 0;
-  for (let i = 0; i < WIDTH * HEIGHT; i++) if ((motion[i * 2]! & 0x7fff) > 0x1400 || (motion[i * 2 + 1]! & 0x7fff) > 0x1400) moving++;
+  for (let i = 0; i < WIDTH * HEIGHT; i++) if ((motion[i * 4]! & 0x7fff) > 0x1400 || (motion[i * 4 + 1]! & 0x7fff) > 0x1400) moving++;
   expect(moving).toBeGreaterThan(20);
   renderer.destroy();
   skinning.destroy();

@@ -211,6 +211,14 @@ export class RenderScene {
     return this.#instanceData.subarray(0, this.#instanceCount * INSTANCE_FLOATS);
   }
 
+  /** Whether instance `i` moved since the last frame (its matrix differs from its previous one). */
+  instanceMoved(i: number): boolean {
+    const d = this.#instanceData;
+    const o = i * INSTANCE_FLOATS;
+    for (let k = 0; k < 16; k++) if (d[o + k] !== d[o + 16 + k]) return true;
+    return false;
+  }
+
   /** After a frame: previous matrices catch up with the current ones (no motion next frame unless moved). */
   settleMotion(): void {
     const d = this.#instanceData;

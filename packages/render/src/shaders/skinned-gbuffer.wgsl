@@ -69,11 +69,11 @@ struct ResolveGlowOut {
 @fragment
 fn skinned_gbuffer_resolve(@builtin(position) position: vec4f) -> ResolveOut {
   let s = resolve_skin(position);
-  return ResolveOut(pack_surface(s.surface), s.motion, s.depth);
+  return ResolveOut(pack_surface(s.surface, true), s.motion, s.depth);
 }
 
 @fragment
 fn skinned_gbuffer_glow_resolve(@builtin(position) position: vec4f) -> ResolveGlowOut {
   let s = resolve_skin(position);
-  return ResolveGlowOut(pack_surface(s.surface), s.motion, vec4f(material.emissive, 1.0), s.depth);
+  return ResolveGlowOut(pack_surface(s.surface, true), s.motion, vec4f(material.emissive, 1.0), s.depth);
 }
