@@ -9,7 +9,7 @@
 import { defineSuite, type BenchCase, type Measure } from '@cuttle/bench';
 import { requestNodeGpu, type NodeGpu } from '@cuttle/test-utils/node-gpu';
 import { lookAt, perspective } from '@cuttle/gpu-culling';
-import { buildCourtyard, PASSES, Renderer, RenderScene, type Courtyard, type PassName } from '../src/index.ts';
+import { buildCourtyard, PASSES, Renderer, RenderScene, type Courtyard, type PassName, type RendererOptions } from '../src/index.ts';
 
 type Resolution = readonly [name: string, width: number, height: number];
 type Times = Partial<Record<PassName | 'frame', number>>;
@@ -27,15 +27,21 @@ const VARIANTS = {
   noLights: { ...CONTENT, lights: 0, lightRange: LIGHT_RANGES.small },
 } as const;
 type Lighting = keyof typeof VARIANTS;
-/** How the characters reach the shadow maps and the G-buffer (RendererOptions.skinnedRaster). */
-type Raster = 'compute' | 'hardware';
-/** Peers: [courtyard, raster, measured at every resolution (else at the largest only)]. */
+/** Renderer settings: ours (the defaults), or one left at its alternative. */
+const RENDERERS = {
+  ours: {},
+  hardware: { skinnedRaster: 'hardware' },
+  forward: { opaqueShading: 'forward' },
+} as const satisfies Record<string, Partial<RendererOptions>>;
+type Raster = keyof typeof RENDERERS;
+/** Peers: [courtyard, renderer, measured at every resolution (else at the largest only)]. */
 const PEERS: Record<string, [Lighting, Raster, boolean]> = {
   'characters on the raster hardware': ['small', 'hardware', true],
-  'dense lights (stress)': ['dense', 'compute', true],
-  'without the fluid': ['noFluid', 'compute', false],
-  'without the characters': ['noCharacters', 'compute', false],
-  'without the culled lights': ['noLights', 'compute', false],
+  'forward+ with a depth prepass': ['small', 'forward', true],
+  'dense lights (stress)': ['dense', 'ours', true],
+  'without the fluid': ['noFluid', 'ours', false],
+  'without the characters': ['noCharacters', 'ours', false],
+  'without the culled lights': ['noLights', 'ours', false],
 };
 const FRAMES = QUICK ? 2 : 20;
 
@@ -53,7 +59,7 @@ function setFor(resolution: Resolution, raster: Raster): { renderer: Renderer; t
   if (!entry) {
     const device = gpu!.device;
     entry = {
-      renderer: new Renderer(device, { format: 'rgba8unorm', maxLights: CONTENT.lights + 64, skinnedRaster: raster }),
+      renderer: new Renderer(device, { format: 'rgba8unorm', maxLights: CONTENT.lights + 64, ...RENDERERS[raster] }),
       // Storage, as the engine's offscreen frames: the renderer tone-maps into it from compute.
       target: device.createTexture({ size: [resolution[1], resolution[2]], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.STORAGE_BINDING }),
     };
@@ -94,10 +100,10 @@ async function frameTimes(resolution: Resolution, lighting: Lighting, raster: Ra
 // the 11 cases rendering its own frames made the 4K run take minutes).
 const rounds = new Map<string, Times[]>();
 
-function measure(resolution: Resolution, part: PassName | 'frame', lighting: Lighting = 'small', raster: Raster = 'compute'): Measure {
+function measure(resolution: Resolution, part: PassName | 'frame', lighting: Lighting = 'small', raster: Raster = 'ours'): Measure {
   let round = 0;
   return async () => {
-    const key = `${resolution[0]} ${lighting}${raster === 'compute' ? '' : ` ${raster}`}`;
+    const key = `${resolution[0]} ${lighting}${raster === 'ours' ? '' : ` ${raster}`}`;
     const list = rounds.get(key) ?? [];
     rounds.set(key, list);
     if (list.length <= round) {
@@ -131,8 +137,8 @@ export const suite = defineSuite({
     // rather than time frames the GPU refused to draw.
     gpu.device.pushErrorScope('validation');
     for (const [r, resolution] of RESOLUTIONS.entries()) {
-      for (const lighting of courtyards.keys()) if (measuredAt(lighting, r)) await frameTimes(resolution, lighting, 'compute');
-      await frameTimes(resolution, 'small', 'hardware');
+      for (const lighting of courtyards.keys()) if (measuredAt(lighting, r)) await frameTimes(resolution, lighting, 'ours');
+      for (const raster of ['hardware', 'forward'] as const) await frameTimes(resolution, 'small', raster);
     }
     const error = await gpu.device.popErrorScope();
     if (error) throw new Error(`the courtyard frame does not validate: ${error.message}`);
@@ -162,6 +168,7 @@ export const suite = defineSuite({
     `The courtyard example with ${CONTENT.characters} walking characters (procedural, packed vertices, skinned once per frame, rasterized in compute: a peer draws them through the raster hardware),`,
     `${CONTENT.lights} small moving lights culled per 16x16 tile (flat bits), ${CONTENT.fluid} fluid particles drawn as sphere impostors (not stepped:`,
     'the simulation is @cuttle/gpu-fluid\'s own benchmark), the sun and its shadow map with the coloured-glass filter, water caustics.',
+    'Opaque surfaces lit deferred (a G-buffer lit in compute); a peer lights them forward+ after a depth prepass (opaqueShading: \'forward\').',
     `Ours: light ranges ${LIGHT_RANGES.small.join('-')} units (about ${lightsPerPoint(LIGHT_RANGES.small).toFixed(1)} lights reach an average point of the 40 x 40 x 4.5 volume they live in);`,
     `dense lights (stress): ranges ${LIGHT_RANGES.dense.join('-')} (about ${lightsPerPoint(LIGHT_RANGES.dense).toFixed(0)} per point, the demo's look), same everything else.`,
     'At the largest resolution two more peers leave one part out (the fluid, the characters) to show what each costs.',

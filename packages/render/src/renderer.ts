@@ -10,9 +10,11 @@ import tonemapComputeWgsl from './shaders/tonemap-compute.wgsl?raw';
 import filterClearWgsl from './shaders/filter-clear.wgsl?raw';
 import { PASSES, type PassName, type RenderCamera, type Vec3 } from './api.ts';
 import { buildOpaqueGroups, sortBackToFront, type DrawGroup } from './draw-lists.ts';
+import { drawMeshGroup, MESH_VERTEX_BUFFERS } from './draw-group.ts';
 import { RenderError } from './errors.ts';
 import { FRAME_BYTES, packFrame } from './frame-uniform.ts';
 import { FluidPasses } from './fluid-passes.ts';
+import { ForwardOpaque } from './forward-opaque.ts';
 import { SkinnedRaster, skinnedGBufferWgsl } from './skinned-raster.ts';
 import { computeDepth, computeHdrOut } from './layout-entries.ts';
 import { MATERIAL_LAYOUT } from './scene/materials.ts';
@@ -56,6 +58,13 @@ export interface RendererOptions {
    * for it). 'hardware': drawn like any mesh. Masked materials always take the hardware path.
    */
   skinnedRaster?: 'compute' | 'hardware';
+  /**
+   * How opaque surfaces are lit. 'deferred' (default): the opaque pass writes a G-buffer and a
+   * compute pass lights every pixel of it. 'forward': a depth prepass, then forward+ (each
+   * surface lit in its fragment shader from its tile's culled lights, where the prepass kept it);
+   * on an H100 the deferred path is much faster (BENCHMARKS.md).
+   */
+  opaqueShading?: 'deferred' | 'forward';
 }
 
 export interface RenderTarget {
@@ -120,6 +129,8 @@ export class Renderer {
   readonly transparentShadows: 'simple' | 'separate-depth';
   /** How skinned meshes are rasterized (RendererOptions.skinnedRaster); switchable between frames. */
   skinnedRaster: 'compute' | 'hardware';
+  /** How opaque surfaces are lit (RendererOptions.opaqueShading); switchable between frames. */
+  opaqueShading: 'deferred' | 'forward';
   caustics: number;
   ambient: Vec3;
   exposure: number;
@@ -138,6 +149,7 @@ export class Renderer {
   readonly #emptyGroup: GPUBindGroup;
   readonly #fluids: FluidPasses;
   readonly #skinnedRaster: SkinnedRaster;
+  readonly #forward: ForwardOpaque;
   #deferredPipeline: GPUComputePipeline | undefined;
   #stillMotionPipeline: GPUComputePipeline | undefined;
   #filterClear: { pipeline: GPUComputePipeline; group: GPUBindGroup } | undefined;
@@ -179,12 +191,15 @@ export class Renderer {
     const transparentShadows = options.transparentShadows ?? 'simple';
     const skinnedRaster = options.skinnedRaster ?? 'compute';
     if (!['compute', 'hardware'].includes(skinnedRaster)) throw new RenderError(`skinnedRaster must be 'compute' or 'hardware', got ${skinnedRaster}.`);
+    const opaqueShading = options.opaqueShading ?? 'deferred';
+    if (!['deferred', 'forward'].includes(opaqueShading)) throw new RenderError(`opaqueShading must be 'deferred' or 'forward', got ${opaqueShading}.`);
     if (!['simple', 'separate-depth'].includes(transparentShadows)) throw new RenderError(`transparentShadows must be 'simple' or 'separate-depth', got ${transparentShadows}.`);
     this.#device = device;
     this.format = options.format;
     this.shadowMapSize = shadowMapSize;
     this.transparentShadows = transparentShadows;
     this.skinnedRaster = skinnedRaster;
+    this.opaqueShading = opaqueShading;
     this.caustics = options.caustics ?? 1;
     this.ambient = options.ambient ?? [0.03, 0.03, 0.04];
     this.exposure = options.exposure ?? 1;
@@ -242,9 +257,10 @@ export class Renderer {
     };
     this.#fluids = new FluidPasses(device, { module: this.#modules.forward, frameLayout: this.#layouts.frame, cullLayout: this.#layouts.cull, emptyLayout: this.#layouts.empty, emptyGroup: this.#emptyGroup, depthFormat: DEPTH_FORMAT });
     this.#skinnedRaster = new SkinnedRaster(device, {
-      forwardModule: this.#modules.forward, frameLayout: this.#layouts.frame, emptyLayout: this.#layouts.empty, materialLayout: this.#layouts.material, depthFormat: DEPTH_FORMAT,
+      forwardModule: this.#modules.forward, frameLayout: this.#layouts.frame, emptyLayout: this.#layouts.empty, cullLayout: this.#layouts.cull, materialLayout: this.#layouts.material, depthFormat: DEPTH_FORMAT,
       shadowBias: { constant: SHADOW_CASTING.depthStencil!.depthBias!, slope: SHADOW_CASTING.depthStencil!.depthBiasSlopeScale! },
     });
+    this.#forward = new ForwardOpaque(device, { module: this.#modules.forward, layouts: this.#layouts, depthFormat: DEPTH_FORMAT, motionFormat: MOTION_FORMAT });
     this.#frameUniform = device.createBuffer({ label: 'cuttle.render.frame', size: FRAME_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     this.#viewUniform = device.createBuffer({ label: 'cuttle.render.depth-views', size: VIEW_SLOT_BYTES * SHADOW_LAYERS, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     this.#tonemapUniform = device.createBuffer({ label: 'cuttle.render.tonemap', size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
@@ -371,10 +387,19 @@ export class Renderer {
     }
     this.#shadowPasses(encoder, scene, lists, transparent, layers, computed, stamp);
     const fluids = this.#fluids.prepare(scene, clipFromWorld, width, height);
-    if (computed.length > 0) this.#skinnedRaster.camera(encoder, stamp('opaque', true, false));
-    this.#gbufferPass(encoder, scene, lists, targets, reversed, computed, stamp('opaque', computed.length === 0, false));
-    this.#stillMotion(encoder, targets, stamp('opaque', false, true));
-    if (fluids.length > 0) this.#fluids.splat(encoder, fluids, targets, this.#frameGroup!, reversed, stamp('depth', true, false), stamp('depth', false, true));
+    const forward = this.opaqueShading === 'forward';
+    const skinned = { hardware: scene.skinned.filter((draw) => !computed.includes(draw)), computed, raster: this.#skinnedRaster };
+    if (forward) {
+      // Forward+: the depth prepass (timed as 'depth', with the fluid's splat) before culling and SSAO.
+      if (computed.length > 0) this.#skinnedRaster.camera(encoder, stamp('depth', true, false));
+      this.#forward.prepass(encoder, scene, lists.groups, targets, reversed, skinned, { frame: this.#frameGroup!, empty: this.#emptyGroup }, stamp('depth', computed.length === 0, fluids.length === 0));
+      if (fluids.length > 0) this.#fluids.splat(encoder, fluids, targets, this.#frameGroup!, reversed, {}, stamp('depth', false, true));
+    } else {
+      if (computed.length > 0) this.#skinnedRaster.camera(encoder, stamp('opaque', true, false));
+      this.#gbufferPass(encoder, scene, lists, targets, reversed, computed, stamp('opaque', computed.length === 0, false));
+      this.#stillMotion(encoder, targets, stamp('opaque', false, true));
+      if (fluids.length > 0) this.#fluids.splat(encoder, fluids, targets, this.#frameGroup!, reversed, stamp('depth', true, false), stamp('depth', false, true));
+    }
     const cullIndex = PASSES.indexOf('culling') * 2;
     timed.add('culling');
     this.culler.cull(encoder, targets.depth, timestamps ? { querySet: timestamps, beginIndex: cullIndex, endIndex: cullIndex + 1 } : undefined);
@@ -383,7 +408,8 @@ export class Renderer {
       timed.add('ssao');
       this.#ssaoPass.run(encoder, { depth: targets.depth, camera, output: targets.ambientOcclusion, ...(timestamps ? { timestamps: { querySet: timestamps, beginIndex: ssaoIndex, endIndex: ssaoIndex + 1 } } : {}) });
     }
-    this.#lightGBuffer(encoder, targets, stamp('lighting', true, true));
+    if (forward) this.#forward.shade(encoder, scene, lists.groups, targets, skinned, { frame: this.#frameGroup!, cull: this.#culledGroup() }, stamp('opaque', true, true));
+    else this.#lightGBuffer(encoder, targets, stamp('lighting', true, true));
     // Where a particle won, the G-buffer holds the surface behind it (the splat came after it):
     // the fluid's shading lights those pixels over what the lighting pass wrote.
     if (fluids.length > 0) this.#fluids.shade(encoder, fluids, targets, this.#frameGroup!, this.#culledGroup(), stamp('fluid', true, true));
@@ -701,17 +727,9 @@ export class Renderer {
   }
 
   #drawGroup(pass: GPURenderPassEncoder, scene: RenderScene, group: DrawGroup, materialGroup: GPUBindGroup, forward: boolean): void {
-    const mesh = scene.mesh(group.mesh);
-    pass.setBindGroup(forward ? 2 : 1, materialGroup);
-    pass.setVertexBuffer(0, mesh.positions);
-    pass.setVertexBuffer(1, mesh.uvs);
-    if (forward) {
-      pass.setVertexBuffer(2, mesh.normals);
-      pass.setVertexBuffer(3, mesh.tangents);
-    }
-    pass.setIndexBuffer(mesh.indices, mesh.indexFormat);
-    pass.drawIndexed(mesh.indexCount, group.count, 0, 0, group.first);
+    drawMeshGroup(pass, scene, group, materialGroup, forward ? 2 : 1, forward);
   }
+
 
   #upload(scene: RenderScene): void {
     const data = scene.instanceData;
@@ -813,10 +831,7 @@ export class Renderer {
 
   #createPipeline(name: string): GPURenderPipeline {
     const device = this.#device;
-    const position: GPUVertexBufferLayout = { arrayStride: 12, attributes: [{ shaderLocation: 0, offset: 0, format: 'float32x3' }] };
-    const uv: GPUVertexBufferLayout = { arrayStride: 8, attributes: [{ shaderLocation: 2, offset: 0, format: 'float32x2' }] };
-    const normal: GPUVertexBufferLayout = { arrayStride: 12, attributes: [{ shaderLocation: 1, offset: 0, format: 'float32x3' }] };
-    const tangent: GPUVertexBufferLayout = { arrayStride: 16, attributes: [{ shaderLocation: 3, offset: 0, format: 'float32x4' }] };
+    const [position, uv] = MESH_VERTEX_BUFFERS as [GPUVertexBufferLayout, GPUVertexBufferLayout];
     if (name === 'tonemap') {
       return device.createRenderPipeline({
         label: 'cuttle.render.tonemap',
@@ -875,7 +890,7 @@ export class Renderer {
       layout: device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, transparent ? this.#layouts.cull : this.#layouts.empty, this.#layouts.material] }),
       vertex: skinned
         ? { module: this.#modules.forward, entryPoint: 'skinned_vertex', buffers: skinnedVertexLayouts(name.split('-')[2] as VertexFormat) }
-        : { module: this.#modules.forward, entryPoint: transparent ? 'mesh_vertex' : 'mesh_gbuffer_vertex', buffers: [position, uv, normal, tangent] },
+        : { module: this.#modules.forward, entryPoint: transparent ? 'mesh_vertex' : 'mesh_gbuffer_vertex', buffers: [...MESH_VERTEX_BUFFERS] },
       fragment: transparent
         ? {
             module: this.#modules.forward,

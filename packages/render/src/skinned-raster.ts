@@ -39,9 +39,10 @@ export function skinnedGBufferWgsl(): string {
 export interface SkinnedRasterOptions {
   /** The forward module, with skinnedGBufferWgsl() in it. */
   forwardModule: GPUShaderModule;
-  /** Groups 0 to 2 of the camera's resolve pipelines: the frame's, an empty one, the material's. */
+  /** Groups 0 to 2 of the camera's resolve pipelines: the frame's, an empty one (the culled tiles' when lit forward), the material's. */
   frameLayout: GPUBindGroupLayout;
   emptyLayout: GPUBindGroupLayout;
+  cullLayout: GPUBindGroupLayout;
   materialLayout: GPUBindGroupLayout;
   depthFormat: GPUTextureFormat;
   /** The shadow maps' depth bias, as the hardware pipelines have it. */
@@ -190,6 +191,26 @@ export class SkinnedRaster {
     pass.draw(6);
   }
 
+  /** Draws every draw's depths into the camera's depth prepass (opaqueShading 'forward'). */
+  resolveDepth(pass: GPURenderPassEncoder, reversed: boolean): void {
+    pass.setPipeline(this.#resolvePipeline(`depth${reversed ? '-reversed' : ''}`));
+    this.#frame!.draws.forEach((draw, d) => {
+      pass.setBindGroup(0, this.#group(draw, 'resolve', 'camera'), [this.#slot(0, d)]);
+      pass.draw(6);
+    });
+  }
+
+  /**
+   * Lights draw `d`'s pixels in the forward opaque pass (opaqueShading 'forward'; after the
+   * frame's group is bound at 0, the culled tiles' at 1 and the draw's material at 2).
+   */
+  resolveForward(pass: GPURenderPassEncoder, d: number): void {
+    const draw = this.#frame!.draws[d]!;
+    pass.setPipeline(this.#resolvePipeline(`forward-${draw.skinning.format}`));
+    pass.setBindGroup(3, this.#group(draw, 'resolve', 'camera'), [this.#slot(0, d)]);
+    pass.draw(6);
+  }
+
   destroy(): void {
     for (const state of this.#states.values()) state.firstVertices.destroy();
     for (const pixels of [this.#camera, this.#shadow]) {
@@ -232,14 +253,26 @@ export class SkinnedRaster {
     let pipeline = this.#resolves.get(name);
     if (pipeline) return pipeline;
     const device = this.#device, options = this.#options;
-    if (name === 'shadow') {
+    if (name === 'shadow' || name.startsWith('depth')) {
+      // Depths alone: a shadow layer's, or the camera's prepass.
       pipeline = device.createRenderPipeline({
-        label: 'cuttle.render.skinned-shadow-resolve',
+        label: `cuttle.render.skinned-${name}-resolve`,
         layout: device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.resolve] }),
         vertex: { module: this.#shadowModule, entryPoint: 'skinned_resolve_vertex' },
         fragment: { module: this.#shadowModule, entryPoint: 'skinned_shadow_resolve', targets: [] },
         primitive: { topology: 'triangle-list', cullMode: 'none' },
-        depthStencil: { format: options.depthFormat, depthWriteEnabled: true, depthCompare: 'less' },
+        depthStencil: { format: options.depthFormat, depthWriteEnabled: true, depthCompare: name.endsWith('-reversed') ? 'greater' : 'less' },
+      });
+    } else if (name.startsWith('forward')) {
+      const format = name.split('-')[1] as VertexFormat;
+      pipeline = device.createRenderPipeline({
+        label: `cuttle.render.skinned-${name}`,
+        layout: device.createPipelineLayout({ bindGroupLayouts: [options.frameLayout, options.cullLayout, options.materialLayout, this.#layouts.resolve] }),
+        vertex: { module: options.forwardModule, entryPoint: 'skinned_resolve_vertex' },
+        fragment: { module: options.forwardModule, entryPoint: 'skinned_forward_resolve', constants: { RASTER_VERTEX_WORDS: VERTEX_WORDS[format] }, targets: [{ format: 'rgba16float' }, { format: 'rgba16float' }] },
+        primitive: { topology: 'triangle-list', cullMode: 'none' },
+        // Where the prepass kept the same depth.
+        depthStencil: { format: options.depthFormat, depthWriteEnabled: false, depthCompare: 'equal' },
       });
     } else {
       const glow = name.includes('-glow');

@@ -94,7 +94,7 @@ struct Surface {
 // The G-buffer pass's: no world position (the lighting pass takes it from the depth) and the
 // current clip position from the fragment's own coordinates, so fewer interpolants a vertex.
 struct GSurface {
-  @builtin(position) position: vec4f,
+  @builtin(position) @invariant position: vec4f,
   @location(0) normal: vec3f,
   @location(1) uv: vec2f,
   @location(2) tangent: vec4f,
@@ -118,7 +118,7 @@ fn mesh_gbuffer_vertex(@location(0) position: vec3f, @location(1) normal: vec3f,
 // so their interpolants are the normal and last frame's position alone: a million-vertex crowd
 // is bound by what each vertex hands the rasterizer.
 struct PlainSurface {
-  @builtin(position) position: vec4f,
+  @builtin(position) @invariant position: vec4f,
   @location(0) normal: vec3f,
   @location(1) clip_before: vec4f,
 }
@@ -389,7 +389,7 @@ fn gbuffer_plain_glow_fragment(surface: PlainSurface, @builtin(front_facing) fro
 // Surfaces that did not move since the last frame leave their motion to still_motion (their
 // pipelines mask the motion target): 8 bytes a pixel fewer through the raster hardware.
 struct StillSurface {
-  @builtin(position) position: vec4f,
+  @builtin(position) @invariant position: vec4f,
   @location(0) normal: vec3f,
   @location(1) uv: vec2f,
   @location(2) tangent: vec4f,
@@ -412,6 +412,52 @@ fn gbuffer_still_fragment(surface: StillSurface, @builtin(front_facing) front: b
 @fragment
 fn gbuffer_still_glow_fragment(surface: StillSurface, @builtin(front_facing) front: bool) -> GBufferStillGlowOut {
   return GBufferStillGlowOut(pack_surface(gbuffer_surface(surface.uv, surface.normal, surface.tangent, front, true), false), vec4f(material.emissive, 1.0));
+}
+
+// opaqueShading 'forward': a depth prepass (the G-buffer pass's vertices, so the depths match
+// exactly; masked surfaces cut out by alpha), then every opaque surface lit where it is the one
+// the prepass kept (depth compare equal), the tile's culled lights read in the fragment.
+struct ForwardOut {
+  @location(0) color: vec4f,
+  @location(1) motion: vec4f,
+}
+
+// The world point under a fragment, from its window position and depth.
+fn world_at(position: vec4f) -> vec3f {
+  let ndc = vec2f(position.x / frame.viewport.x * 2.0 - 1.0, 1.0 - position.y / frame.viewport.y * 2.0);
+  let point = frame.world_from_clip * vec4f(ndc, position.z, 1.0);
+  return point.xyz / point.w;
+}
+
+fn forward_lit(position: vec4f, m: SurfaceMaterial) -> vec4f {
+  return vec4f(light_surface(world_at(position), m.normal, position.xy, m.base.rgb, m.metallic, m.roughness, material.emissive, true), 1.0);
+}
+
+@fragment
+fn forward_fragment(surface: GSurface, @builtin(front_facing) front: bool) -> ForwardOut {
+  let m = gbuffer_surface(surface.uv, surface.normal, surface.tangent, front, true);
+  return ForwardOut(forward_lit(surface.position, m), screen_motion(surface.position, surface.clip_before));
+}
+
+@fragment
+fn forward_plain_fragment(surface: PlainSurface, @builtin(front_facing) front: bool) -> ForwardOut {
+  let m = gbuffer_surface(vec2f(0.0), surface.normal, vec4f(0.0), front, false);
+  return ForwardOut(forward_lit(surface.position, m), screen_motion(surface.position, surface.clip_before));
+}
+
+// The prepass's masked surfaces: no colour, only the cut-out.
+@fragment
+fn prepass_masked_fragment(surface: StillSurface) {
+  if (material_base_color(material, base_texture, material_sampler, surface.uv).a < material.alpha_cutoff) {
+    discard;
+  }
+}
+
+@fragment
+fn prepass_plain_masked_fragment(surface: PlainSurface) {
+  if (material_base_color(material, base_texture, material_sampler, vec2f(0.0)).a < material.alpha_cutoff) {
+    discard;
+  }
 }
 
 @fragment

@@ -77,3 +77,16 @@ fn skinned_gbuffer_glow_resolve(@builtin(position) position: vec4f) -> ResolveGl
   let s = resolve_skin(position);
   return ResolveGlowOut(pack_surface(s.surface, true), s.motion, vec4f(material.emissive, 1.0), s.depth);
 }
+
+// opaqueShading 'forward': the character's pixels lit here, where the prepass kept them.
+struct ResolveForwardOut {
+  @location(0) color: vec4f,
+  @location(1) motion: vec4f,
+  @builtin(frag_depth) depth: f32,
+}
+
+@fragment
+fn skinned_forward_resolve(@builtin(position) position: vec4f) -> ResolveForwardOut {
+  let s = resolve_skin(position);
+  return ResolveForwardOut(forward_lit(vec4f(position.xy, s.depth, 1.0), s.surface), s.motion, s.depth);
+}

@@ -7,7 +7,7 @@ export const scene: SceneDefinition = {
   id: 'render',
   title: 'Courtyard (renderer)',
   package: '@cuttle/render',
-  description: 'Everything in one frame: coloured glass casting tinted shadows, a pool with caustics, walking characters, thousands of small lights, fluid in a tank, opaque surfaces lit in compute from a G-buffer with the culled lights of each tile, per-pass GPU timings.',
+  description: 'Everything in one frame: coloured glass casting tinted shadows, a pool with caustics, walking characters, thousands of small lights, fluid in a tank, opaque surfaces lit in compute from a G-buffer with the culled lights of each tile (or forward+ after a depth prepass), characters rasterized in compute (or by the raster hardware), per-pass GPU timings.',
   create({ device, format, panel, hasTimestamps }) {
     const renderScene = new RenderScene(device);
     const yard: Courtyard = buildCourtyard(renderScene, { characters: 48, lights: 2048, fluid: 6000 });
@@ -18,6 +18,8 @@ export const scene: SceneDefinition = {
     const ssao = control(panel, 'SSAO', checkbox(true));
     const normals = control(panel, 'SSAO normals from depth', choice(['improved', 'naive']));
     const caustics = control(panel, 'caustics strength', slider(0, 4, 0.1, 1.5));
+    const shading = control(panel, 'opaque shading', choice(['deferred', 'forward']));
+    const raster = control(panel, 'characters rasterized', choice(['compute', 'hardware']));
     const animate = control(panel, 'characters and lights move', checkbox(true));
     const orbit = control(panel, 'camera orbits', checkbox(true));
 
@@ -26,12 +28,16 @@ export const scene: SceneDefinition = {
       renderer = new Renderer(device, { format, maxLights: 2112, transparentShadows: transparent.value as 'simple' | 'separate-depth', caustics: Number(caustics.value) });
       renderer.ssao = ssao.checked;
       renderer.ssaoNormals = normals.value as 'improved' | 'naive';
+      renderer.opaqueShading = shading.value as 'deferred' | 'forward';
+      renderer.skinnedRaster = raster.value as 'compute' | 'hardware';
     }
     rebuild();
     transparent.addEventListener('change', rebuild);
     caustics.addEventListener('input', () => { if (renderer) renderer.caustics = Number(caustics.value); });
     ssao.addEventListener('change', () => { if (renderer) renderer.ssao = ssao.checked; });
     normals.addEventListener('change', () => { if (renderer) renderer.ssaoNormals = normals.value as 'improved' | 'naive'; });
+    shading.addEventListener('change', () => { if (renderer) renderer.opaqueShading = shading.value as 'deferred' | 'forward'; });
+    raster.addEventListener('change', () => { if (renderer) renderer.skinnedRaster = raster.value as 'compute' | 'hardware'; });
 
     let pending = false;
     let moment = 0;

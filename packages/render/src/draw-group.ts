@@ -1,0 +1,26 @@
+// Recording an opaque group's instanced draw (or one transparent's): the mesh's vertex buffers
+// in the slots every mesh pipeline declares (MESH_VERTEX_BUFFERS), its material at `materialSlot`.
+import type { DrawGroup } from './draw-lists.ts';
+import type { RenderScene } from './scene/render-scene.ts';
+
+/** Vertex buffer slots 0-3: position, uv, normal, tangent (shader locations 0, 2, 1, 3). */
+export const MESH_VERTEX_BUFFERS: readonly GPUVertexBufferLayout[] = [
+  { arrayStride: 12, attributes: [{ shaderLocation: 0, offset: 0, format: 'float32x3' }] },
+  { arrayStride: 8, attributes: [{ shaderLocation: 2, offset: 0, format: 'float32x2' }] },
+  { arrayStride: 12, attributes: [{ shaderLocation: 1, offset: 0, format: 'float32x3' }] },
+  { arrayStride: 16, attributes: [{ shaderLocation: 3, offset: 0, format: 'float32x4' }] },
+];
+
+/** Binds the group's material and mesh (with normals and tangents when `shaded`) and draws its instances. */
+export function drawMeshGroup(pass: GPURenderPassEncoder, scene: RenderScene, group: DrawGroup, materialGroup: GPUBindGroup, materialSlot: number, shaded: boolean): void {
+  const mesh = scene.mesh(group.mesh);
+  pass.setBindGroup(materialSlot, materialGroup);
+  pass.setVertexBuffer(0, mesh.positions);
+  pass.setVertexBuffer(1, mesh.uvs);
+  if (shaded) {
+    pass.setVertexBuffer(2, mesh.normals);
+    pass.setVertexBuffer(3, mesh.tangents);
+  }
+  pass.setIndexBuffer(mesh.indices, mesh.indexFormat);
+  pass.drawIndexed(mesh.indexCount, group.count, 0, 0, group.first);
+}
