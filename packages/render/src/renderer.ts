@@ -150,8 +150,8 @@ export class Renderer {
   readonly #fluids: FluidPasses;
   readonly #skinnedRaster: SkinnedRaster;
   readonly #forward: ForwardOpaque;
-  #deferredPipeline: GPUComputePipeline | undefined;
-  #stillMotionPipeline: GPUComputePipeline | undefined;
+  /** The per-pixel compute passes' pipelines, by entry point. */
+  readonly #pixelPipelines = new Map<string, GPUComputePipeline>();
   #filterClear: { pipeline: GPUComputePipeline; group: GPUBindGroup } | undefined;
   readonly #modules: { depth: GPUShaderModule; forward: GPUShaderModule; tonemap: GPUShaderModule };
   readonly #pipelines = new Map<string, GPURenderPipeline>();
@@ -397,7 +397,7 @@ export class Renderer {
     } else {
       if (computed.length > 0) this.#skinnedRaster.camera(encoder, stamp('opaque', true, false));
       this.#gbufferPass(encoder, scene, lists, targets, reversed, computed, stamp('opaque', computed.length === 0, false));
-      this.#stillMotion(encoder, targets, stamp('opaque', false, true));
+      this.#pixelPass(encoder, targets, 'still_motion', stamp('opaque', false, true));
       if (fluids.length > 0) this.#fluids.splat(encoder, fluids, targets, this.#frameGroup!, reversed, stamp('depth', true, false), stamp('depth', false, true));
     }
     const cullIndex = PASSES.indexOf('culling') * 2;
@@ -409,7 +409,7 @@ export class Renderer {
       this.#ssaoPass.run(encoder, { depth: targets.depth, camera, output: targets.ambientOcclusion, ...(timestamps ? { timestamps: { querySet: timestamps, beginIndex: ssaoIndex, endIndex: ssaoIndex + 1 } } : {}) });
     }
     if (forward) this.#forward.shade(encoder, scene, lists.groups, targets, skinned, { frame: this.#frameGroup!, cull: this.#culledGroup() }, stamp('opaque', true, true));
-    else this.#lightGBuffer(encoder, targets, stamp('lighting', true, true));
+    else this.#pixelPass(encoder, targets, 'deferred_shade', stamp('lighting', true, true));
     // Where a particle won, the G-buffer holds the surface behind it (the splat came after it):
     // the fluid's shading lights those pixels over what the lighting pass wrote.
     if (fluids.length > 0) this.#fluids.shade(encoder, fluids, targets, this.#frameGroup!, this.#culledGroup(), stamp('fluid', true, true));
@@ -602,17 +602,26 @@ export class Renderer {
     opaque.end();
   }
 
-  /** The still surfaces' motion vectors (compute, forward.wgsl's still_motion), right after the opaque pass. */
-  #stillMotion(encoder: GPUCommandEncoder, targets: Targets, timestampWrites: object): void {
-    this.#stillMotionPipeline ??= this.#device.createComputePipeline({
-      label: 'cuttle.render.still-motion',
-      layout: this.#device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, this.#layouts.empty, this.#layouts.deferred] }),
-      compute: { module: this.#modules.forward, entryPoint: 'still_motion' },
-    });
-    const pass = encoder.beginComputePass({ label: 'cuttle.render.still-motion', ...timestampWrites });
-    pass.setPipeline(this.#stillMotionPipeline);
+  /**
+   * A compute pass over every pixel of the G-buffer (forward.wgsl): `still_motion` right after
+   * the opaque pass (the still surfaces' motion vectors), `deferred_shade` after culling and SSAO
+   * (the lighting, with the culled tiles).
+   */
+  #pixelPass(encoder: GPUCommandEncoder, targets: Targets, entryPoint: 'still_motion' | 'deferred_shade', timestampWrites: object): void {
+    const lit = entryPoint === 'deferred_shade';
+    let pipeline = this.#pixelPipelines.get(entryPoint);
+    if (!pipeline) {
+      pipeline = this.#device.createComputePipeline({
+        label: `cuttle.render.${entryPoint}`,
+        layout: this.#device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, lit ? this.#layouts.cull : this.#layouts.empty, this.#layouts.deferred] }),
+        compute: { module: this.#modules.forward, entryPoint },
+      });
+      this.#pixelPipelines.set(entryPoint, pipeline);
+    }
+    const pass = encoder.beginComputePass({ label: `cuttle.render.${entryPoint}`, ...timestampWrites });
+    pass.setPipeline(pipeline);
     pass.setBindGroup(0, this.#frameGroup);
-    pass.setBindGroup(1, this.#emptyGroup);
+    pass.setBindGroup(1, lit ? this.#culledGroup() : this.#emptyGroup);
     pass.setBindGroup(2, this.#deferredGroup(targets));
     pass.dispatchWorkgroups(Math.ceil(targets.width / 8), Math.ceil(targets.height / 8));
     pass.end();
@@ -646,22 +655,6 @@ export class Renderer {
       this.#drawGroup(blended, scene, { mesh: scene.instanceMesh(instance), material: material.id, first: lists.order.length + k, count: 1 }, material.group, true);
     });
     blended.end();
-  }
-
-  /** The deferred lighting (compute): every pixel of the G-buffer lit into the HDR target. */
-  #lightGBuffer(encoder: GPUCommandEncoder, targets: Targets, timestampWrites: object): void {
-    this.#deferredPipeline ??= this.#device.createComputePipeline({
-      label: 'cuttle.render.lighting',
-      layout: this.#device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.frame, this.#layouts.cull, this.#layouts.deferred] }),
-      compute: { module: this.#modules.forward, entryPoint: 'deferred_shade' },
-    });
-    const pass = encoder.beginComputePass({ label: 'cuttle.render.lighting', ...timestampWrites });
-    pass.setPipeline(this.#deferredPipeline);
-    pass.setBindGroup(0, this.#frameGroup);
-    pass.setBindGroup(1, this.#culledGroup());
-    pass.setBindGroup(2, this.#deferredGroup(targets));
-    pass.dispatchWorkgroups(Math.ceil(targets.width / 8), Math.ceil(targets.height / 8));
-    pass.end();
   }
 
   #bindForward(pass: GPURenderPassEncoder): void {
