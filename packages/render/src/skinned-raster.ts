@@ -10,7 +10,7 @@ import gbufferResolveWgsl from './shaders/skinned-gbuffer.wgsl?raw';
 import type { SkinnedDraw } from './scene/render-scene.ts';
 
 const WORD = 4;
-/** A view's uniform slot (skinned-raster-common.wgsl's RasterView, 104 bytes), at the dynamic-offset alignment. */
+/** A view's uniform slot (skinned-raster-common.wgsl's RasterView, 112 bytes), at the dynamic-offset alignment. */
 const VIEW_BYTES = 256;
 const VIEW_WORDS = VIEW_BYTES / WORD;
 const MAX_GROUPS_X = 65535;
@@ -29,6 +29,14 @@ export interface RasterCamera {
   height: number;
   /** Reversed Z: the nearer surface has the greater depth. */
   reversed: boolean;
+}
+
+/**
+ * Whether the compute raster's per-pixel buffers (one 4-byte word a pixel: the camera's
+ * width x height, each shadow layer's shadowSize squared) fit a storage binding under `limits`.
+ */
+export function skinnedRasterFits(limits: Pick<GPUSupportedLimits, 'maxStorageBufferBindingSize' | 'maxBufferSize'>, width: number, height: number, shadowSize: number): boolean {
+  return Math.max(width * height, shadowSize * shadowSize) * WORD <= Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize);
 }
 
 /** The WGSL the forward module appends (group 3 of the camera's resolve pipelines). */
@@ -76,7 +84,8 @@ export class SkinnedRaster {
   #uniform: GPUBuffer;
   #boxes: GPUBuffer;
   #camera: PixelBuffers | undefined;
-  #shadow: PixelBuffers | undefined;
+  /** One per shadow layer slot (a layer of 4096 x 4096 texels alone is 64 MiB, half the usual binding limit). */
+  #shadows: PixelBuffers[] = [];
   /** This frame's draws and views (prepare). */
   #frame: { draws: readonly SkinnedDraw[]; shadowLayers: number; width: number; height: number; shadowSize: number } | undefined;
 
@@ -111,6 +120,15 @@ export class SkinnedRaster {
   }
 
   /**
+   * Whether a camera target of width x height and shadow maps of shadowSize texels a side fit
+   * the device's storage bindings (one 4-byte word a pixel each); if not, draw skinned meshes on
+   * the raster hardware.
+   */
+  fits(width: number, height: number, shadowSize: number): boolean {
+    return skinnedRasterFits(this.#device.limits, width, height, shadowSize);
+  }
+
+  /**
    * This frame's draws and views: the camera's, and one per shadow layer (`shadows[k]` drawn into
    * layer slot k of the per-pixel buffers). `cullBack[d]` drops draw d's back faces from the camera.
    */
@@ -119,7 +137,7 @@ export class SkinnedRaster {
     this.#uniform = this.#fit(this.#uniform, 'views', VIEW_BYTES * views * Math.max(1, draws.length), GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
     this.#boxes = this.#fit(this.#boxes, 'boxes', BOX_BYTES * views * Math.max(1, draws.length), GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST);
     this.#camera = this.#pixels(this.#camera, 'camera', camera.width * camera.height);
-    if (shadows.length > 0) this.#shadow = this.#pixels(this.#shadow, 'shadow', shadowSize * shadowSize * shadows.length);
+    shadows.forEach((_, k) => { this.#shadows[k] = this.#pixels(this.#shadows[k], `shadow${k}`, shadowSize * shadowSize); });
     this.#frame = { draws, shadowLayers: shadows.length, width: camera.width, height: camera.height, shadowSize };
 
     const data = new ArrayBuffer(VIEW_BYTES * views * draws.length);
@@ -132,13 +150,12 @@ export class SkinnedRaster {
       for (let view = 0; view < views; view++) {
         const at = (view * draws.length + d) * VIEW_WORDS;
         const shadow = view > 0;
-        const size = shadow ? shadowSize : 0;
+        const [width, height] = shadow ? [shadowSize, shadowSize] : [camera.width, camera.height];
+        // Shadow maps keep both sides, nearest depth the smallest; the camera follows the material and its Z.
+        const flags = (shadow ? 0 : (camera.reversed ? RASTER_GREATER : 0) | (cullBack[d] ? RASTER_CULL_BACK : 0)) | index16;
         floats.set(shadow ? shadows[view - 1]! : camera.clipFromWorld, at);
-        words.set([shadow ? size : camera.width, shadow ? size : camera.height, shadow ? size : camera.width, shadow ? (view - 1) * size * size : 0,
-          view * draws.length + d, idBase, triangles, instances,
-          (shadow ? 0 : (camera.reversed ? RASTER_GREATER : 0) | (cullBack[d] ? RASTER_CULL_BACK : 0)) | index16,
-          Math.min(instances, MAX_GROUPS_X)], at + 16);
-        floats.set(shadow ? [this.#options.shadowBias.constant, this.#options.shadowBias.slope] : [0, 0], at + 26);
+        words.set([width, height, width, view * draws.length + d, idBase, triangles, instances, flags, Math.min(instances, MAX_GROUPS_X)], at + 16);
+        floats.set(shadow ? [this.#options.shadowBias.constant, this.#options.shadowBias.slope] : [0, 0], at + 25);
       }
       idBase += triangles * instances;
     });
@@ -148,11 +165,10 @@ export class SkinnedRaster {
   /** The shadow layers' depths of every draw (a compute pass; prepare first). */
   shadows(encoder: GPUCommandEncoder, timestampWrites: object): void {
     const frame = this.#frame!;
-    const pixels = this.#shadow!;
-    encoder.clearBuffer(pixels.depths, 0, frame.shadowSize * frame.shadowSize * frame.shadowLayers * WORD);
+    for (let layer = 0; layer < frame.shadowLayers; layer++) encoder.clearBuffer(this.#shadows[layer]!.depths, 0, frame.shadowSize * frame.shadowSize * WORD);
     encoder.clearBuffer(this.#boxes, BOX_BYTES * frame.draws.length, BOX_BYTES * frame.draws.length * frame.shadowLayers);
     const pass = encoder.beginComputePass({ label: 'cuttle.render.skinned-shadow-raster', ...timestampWrites });
-    for (let layer = 0; layer < frame.shadowLayers; layer++) this.#dispatch(pass, 1 + layer, false, 'shadow');
+    for (let layer = 0; layer < frame.shadowLayers; layer++) this.#dispatch(pass, 1 + layer, false);
     pass.end();
   }
 
@@ -165,8 +181,8 @@ export class SkinnedRaster {
     encoder.clearBuffer(pixels.ids!, 0, bytes);
     encoder.clearBuffer(this.#boxes, 0, BOX_BYTES * frame.draws.length);
     const pass = encoder.beginComputePass({ label: 'cuttle.render.skinned-raster', ...timestampWrites });
-    this.#dispatch(pass, 0, false, 'camera');
-    this.#dispatch(pass, 0, true, 'camera');
+    this.#dispatch(pass, 0, false);
+    this.#dispatch(pass, 0, true);
     pass.end();
   }
 
@@ -175,7 +191,7 @@ export class SkinnedRaster {
     const frame = this.#frame!;
     pass.setPipeline(this.#resolvePipeline('shadow'));
     frame.draws.forEach((draw, d) => {
-      pass.setBindGroup(0, this.#group(draw, 'resolve', 'shadow'), [this.#slot(1 + layer, d)]);
+      pass.setBindGroup(0, this.#group(draw, 'resolve', 1 + layer), [this.#slot(1 + layer, d)]);
       pass.draw(6);
     });
   }
@@ -187,7 +203,7 @@ export class SkinnedRaster {
   resolveCamera(pass: GPURenderPassEncoder, d: number, glow: boolean, reversed: boolean): void {
     const draw = this.#frame!.draws[d]!;
     pass.setPipeline(this.#resolvePipeline(`camera-${draw.skinning.format}${glow ? '-glow' : ''}${reversed ? '-reversed' : ''}`));
-    pass.setBindGroup(3, this.#group(draw, 'resolve', 'camera'), [this.#slot(0, d)]);
+    pass.setBindGroup(3, this.#group(draw, 'resolve', 0), [this.#slot(0, d)]);
     pass.draw(6);
   }
 
@@ -195,7 +211,7 @@ export class SkinnedRaster {
   resolveDepth(pass: GPURenderPassEncoder, reversed: boolean): void {
     pass.setPipeline(this.#resolvePipeline(`depth${reversed ? '-reversed' : ''}`));
     this.#frame!.draws.forEach((draw, d) => {
-      pass.setBindGroup(0, this.#group(draw, 'resolve', 'camera'), [this.#slot(0, d)]);
+      pass.setBindGroup(0, this.#group(draw, 'resolve', 0), [this.#slot(0, d)]);
       pass.draw(6);
     });
   }
@@ -207,13 +223,13 @@ export class SkinnedRaster {
   resolveForward(pass: GPURenderPassEncoder, d: number): void {
     const draw = this.#frame!.draws[d]!;
     pass.setPipeline(this.#resolvePipeline(`forward-${draw.skinning.format}`));
-    pass.setBindGroup(3, this.#group(draw, 'resolve', 'camera'), [this.#slot(0, d)]);
+    pass.setBindGroup(3, this.#group(draw, 'resolve', 0), [this.#slot(0, d)]);
     pass.draw(6);
   }
 
   destroy(): void {
     for (const state of this.#states.values()) state.firstVertices.destroy();
-    for (const pixels of [this.#camera, this.#shadow]) {
+    for (const pixels of [this.#camera, ...this.#shadows]) {
       pixels?.depths.destroy();
       pixels?.ids?.destroy();
     }
@@ -224,12 +240,12 @@ export class SkinnedRaster {
     return (view * this.#frame!.draws.length + d) * VIEW_BYTES;
   }
 
-  #dispatch(pass: GPUComputePassEncoder, view: number, ids: boolean, kind: 'camera' | 'shadow'): void {
+  #dispatch(pass: GPUComputePassEncoder, view: number, ids: boolean): void {
     this.#frame!.draws.forEach((draw, d) => {
       const instances = draw.instances.length;
       if (instances === 0) return;
       pass.setPipeline(this.#kernel(draw.skinning.format, ids));
-      pass.setBindGroup(0, this.#group(draw, 'raster', kind), [this.#slot(view, d)]);
+      pass.setBindGroup(0, this.#group(draw, 'raster', view), [this.#slot(view, d)]);
       const x = Math.min(instances, MAX_GROUPS_X);
       pass.dispatchWorkgroups(x, Math.ceil(instances / x));
     });
@@ -295,8 +311,8 @@ export class SkinnedRaster {
     return pipeline;
   }
 
-  /** Draw `draw`'s group of `use` (the raster kernel's or the resolve's) for `kind` of view. */
-  #group(draw: SkinnedDraw, use: 'raster' | 'resolve', kind: 'camera' | 'shadow'): GPUBindGroup {
+  /** Draw `draw`'s group of `use` (the raster kernel's or the resolve's) for view `view` (0: the camera, 1 + k: shadow layer slot k). */
+  #group(draw: SkinnedDraw, use: 'raster' | 'resolve', view: number): GPUBindGroup {
     let state = this.#states.get(draw);
     if (!state) {
       const firstVertices = this.#buffer('first-vertices', Math.max(16, draw.instances.length * WORD), GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST);
@@ -304,10 +320,10 @@ export class SkinnedRaster {
       state = { firstVertices, groups: new Map() };
       this.#states.set(draw, state);
     }
-    const key = `${use}-${kind}`;
+    const key = `${use}-${view}`;
     let group = state.groups.get(key);
     if (!group) {
-      const pixels = kind === 'camera' ? this.#camera! : this.#shadow!;
+      const pixels = view === 0 ? this.#camera! : this.#shadows[view - 1]!;
       const vertexBuffers = draw.skinning.vertexBuffers;
       const resources: GPUBuffer[] = [this.#uniform, vertexBuffers[0]!, draw.indices, state.firstVertices, pixels.depths, pixels.ids ?? this.#dummy, this.#boxes];
       if (use === 'resolve') resources.push(vertexBuffers.at(-1)!);

@@ -2,12 +2,13 @@
 // of the same algorithm, and whole frames (surfaces, shadows, motion vectors) against the
 // hardware path, from afar, up close (triangles too large for one invocation), and with the eye
 // inside a character (triangles clipped at the eye plane).
-import { expect } from 'vitest';
+import { expect, test } from 'vitest';
 import { gpuTest, readBuffer, readTexture } from '@cuttle/test-utils';
 import { buildSkinnedVertices, computePalette, createPose, createProceduralCharacter, GpuSkinning, sampleClip, type VertexFormat } from '@cuttle/gpu-skinning';
 import { RenderError, RenderScene, type RenderCamera } from '../src/index.ts';
 import { multiplyMat4 } from '../src/shadow-views.ts';
 import { rasterDepth, rasterizeReference } from '../src/skinned-raster-reference.ts';
+import { skinnedRasterFits } from '../src/skinned-raster.ts';
 import { camera, floorAndBox, HEIGHT, newRenderer, renderFrame, WIDTH } from './helpers.ts';
 
 const PLACES = [[-1.2, 0, 1.5], [0, 0, 1.5], [1.3, 0, 0.6]] as const;
@@ -173,4 +174,13 @@ gpuTest('skinnedRaster takes compute or hardware', ({ device }) => {
   expect(renderer.skinnedRaster).toBe('compute');
   renderer.destroy();
   return Promise.resolve();
+});
+
+test('the compute raster is used only where its per-pixel buffers fit a storage binding', () => {
+  const limits = { maxStorageBufferBindingSize: 134_217_728, maxBufferSize: 268_435_456 };
+  expect(skinnedRasterFits(limits, 3840, 2160, 2048)).toBe(true);
+  expect(skinnedRasterFits(limits, 7680, 4320, 4096)).toBe(true);
+  // An 8192-texel shadow map layer needs 256 MiB: those frames draw skinned meshes on the raster hardware.
+  expect(skinnedRasterFits(limits, 1920, 1080, 8192)).toBe(false);
+  expect(skinnedRasterFits({ ...limits, maxBufferSize: 16 << 20 }, 3840, 2160, 2048)).toBe(false);
 });

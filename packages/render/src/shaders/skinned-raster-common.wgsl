@@ -7,8 +7,7 @@ struct RasterView {
   // The target's pixels, and the words a row of its per-pixel buffers takes.
   size: vec2u,
   row_words: u32,
-  // The first word of this view's per-pixel buffers (a shadow layer's), and this draw's box in it.
-  pixel_offset: u32,
+  // This draw's box among the view's (skinned-raster.wgsl's raster_boxes).
   box_offset: u32,
   // This draw's ids are id_base + 1 + instance * triangles + triangle (0: no surface).
   id_base: u32,

@@ -77,7 +77,7 @@ fn raster_pixels(t: ScreenTriangle, bounds: vec4i, start: u32, stride: u32) {
       continue;
     }
     let key = raster_key(depth);
-    let pixel = raster_view.pixel_offset + u32(y) * raster_view.row_words + u32(x);
+    let pixel = u32(y) * raster_view.row_words + u32(x);
     if (RASTER_IDS) {
       if (atomicLoad(&raster_depths[pixel]) == key) {
         raster_ids[pixel] = t.id;

@@ -30,7 +30,7 @@ fn resolve_key(position: vec4f) -> u32 {
 }
 
 fn resolve_pixel(position: vec4f) -> u32 {
-  return raster_view.pixel_offset + u32(position.y) * raster_view.row_words + u32(position.x);
+  return u32(position.y) * raster_view.row_words + u32(position.x);
 }
 
 @fragment
