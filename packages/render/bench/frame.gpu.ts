@@ -6,10 +6,14 @@
 // each point); the "dense lights" peer is the demo's look (ranges 1.5-4.5: about 90 reach each
 // point), a stress test of the culling and the light loop.
 // CUTTLE_BENCH_QUICK shrinks everything for a lavapipe smoke run.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineSuite, type BenchCase, type Measure } from '@cuttle/bench';
+import { encodePng } from '@cuttle/gui';
+import { readTexture } from '@cuttle/test-utils/gpu-buffers';
 import { requestNodeGpu, type NodeGpu } from '@cuttle/test-utils/node-gpu';
 import { lookAt, perspective } from '@cuttle/gpu-culling';
-import { buildCourtyard, PASSES, Renderer, RenderScene, type Courtyard, type PassName, type RendererOptions } from '../src/index.ts';
+import { buildCourtyard, PASSES, Renderer, RenderScene, type Courtyard, type PassName, type RenderCamera, type RendererOptions } from '../src/index.ts';
 
 type Resolution = readonly [name: string, width: number, height: number];
 type Times = Partial<Record<PassName | 'frame', number>>;
@@ -68,6 +72,46 @@ function setFor(resolution: Resolution, raster: Raster): { renderer: Renderer; t
   return entry;
 }
 
+/** The benchmark's camera at `clock` seconds: it drifts around the courtyard. */
+function cameraAt(clock: number, aspect: number): RenderCamera {
+  return { view: lookAt([14 * Math.cos(clock * 0.1), 9, 22], [0, 0, -2]), projection: perspective({ fovY: 0.9, aspect, near: 0.1, far: Infinity, reversedZ: true }) };
+}
+
+/**
+ * Before timing: the first frame drawn by ours and by each renderer peer (characters on the raster
+ * hardware, forward+) at a small size must agree but for edge pixels, on the GPU that is timed.
+ * CUTTLE_BENCH_SNAPSHOTS=<folder> also writes the three frames there as PNGs.
+ */
+async function checkRenderersAgree(): Promise<void> {
+  const device = gpu!.device;
+  const { yard, scene } = courtyards.get('small')!;
+  const [width, height] = QUICK ? [160, 90] : [480, 270];
+  yard.animate(1 / 60);
+  const frames = new Map<Raster, Uint8Array>();
+  for (const raster of Object.keys(RENDERERS) as Raster[]) {
+    const renderer = new Renderer(device, { format: 'rgba8unorm', maxLights: CONTENT.lights + 64, ...RENDERERS[raster] });
+    const target = device.createTexture({ size: [width, height], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC });
+    const encoder = device.createCommandEncoder();
+    renderer.render(encoder, scene, cameraAt(1 / 60, width / height), { view: target.createView(), width, height });
+    device.queue.submit([encoder.finish()]);
+    frames.set(raster, await readTexture(device, target, 4));
+    renderer.destroy();
+    target.destroy();
+  }
+  const folder = process.env.CUTTLE_BENCH_SNAPSHOTS;
+  if (folder) {
+    mkdirSync(folder, { recursive: true });
+    for (const [raster, pixels] of frames) writeFileSync(join(folder, `courtyard-${raster}.png`), await encodePng({ width, height, channels: 4, data: pixels }));
+  }
+  const ours = frames.get('ours')!;
+  for (const [raster, pixels] of frames) {
+    let differing = 0;
+    for (let i = 0; i < width * height; i++) if ([0, 1, 2].some((c) => Math.abs(pixels[i * 4 + c]! - ours[i * 4 + c]!) > 16)) differing++;
+    process.stderr.write(`    ${raster} against ours: ${differing} of ${width * height} pixels differ\n`);
+    if (differing > width * height * 0.01) throw new Error(`the ${raster} renderer's frame differs from ours on ${differing} of ${width * height} pixels (more than edges): not timing frames that disagree`);
+  }
+}
+
 /** Mean ms per pass (and their sum) over FRAMES frames of one courtyard. */
 async function frameTimes(resolution: Resolution, lighting: Lighting, raster: Raster): Promise<Times> {
   const { renderer, target } = setFor(resolution, raster);
@@ -79,7 +123,7 @@ async function frameTimes(resolution: Resolution, lighting: Lighting, raster: Ra
     // the peers are timed on the very frames ours is.
     const clock = (f + 1) / 60;
     yard.animate(clock);
-    const camera = { view: lookAt([14 * Math.cos(clock * 0.1), 9, 22], [0, 0, -2]), projection: perspective({ fovY: 0.9, aspect: resolution[1] / resolution[2], near: 0.1, far: Infinity, reversedZ: true }) };
+    const camera = cameraAt(clock, resolution[1] / resolution[2]);
     const encoder = device.createCommandEncoder();
     renderer.render(encoder, scene, camera, { view: target.createView(), texture: target, width: resolution[1], height: resolution[2] });
     device.queue.submit([encoder.finish()]);
@@ -140,6 +184,7 @@ export const suite = defineSuite({
       for (const lighting of courtyards.keys()) if (measuredAt(lighting, r)) await frameTimes(resolution, lighting, 'ours');
       for (const raster of ['hardware', 'forward'] as const) await frameTimes(resolution, 'small', raster);
     }
+    await checkRenderersAgree();
     const error = await gpu.device.popErrorScope();
     if (error) throw new Error(`the courtyard frame does not validate: ${error.message}`);
   },
