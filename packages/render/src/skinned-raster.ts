@@ -57,12 +57,6 @@ export interface SkinnedRasterOptions {
   shadowBias: { constant: number; slope: number };
 }
 
-/** A draw's buffers the passes read, and its groups (dropped when the per-pixel buffers change). */
-interface DrawState {
-  firstVertices: GPUBuffer;
-  groups: Map<string, GPUBindGroup>;
-}
-
 /** Per-pixel buffers of one kind of view: nearest-depth keys (and the winning triangles' ids). */
 interface PixelBuffers {
   words: number;
@@ -75,10 +69,11 @@ export class SkinnedRaster {
   readonly #device: GPUDevice;
   readonly #options: SkinnedRasterOptions;
   readonly #layouts: { raster: GPUBindGroupLayout; resolve: GPUBindGroupLayout };
-  readonly #states = new Map<SkinnedDraw, DrawState>();
+  /** Each draw's groups by use and view (dropped when the per-pixel buffers change). */
+  #groups = new WeakMap<SkinnedDraw, Map<string, GPUBindGroup>>();
   readonly #kernels = new Map<string, GPUComputePipeline>();
   readonly #resolves = new Map<string, GPURenderPipeline>();
-  readonly #shadowModule: GPUShaderModule;
+  readonly #depthModule: GPUShaderModule;
   readonly #rasterModule: GPUShaderModule;
   readonly #dummy: GPUBuffer;
   #uniform: GPUBuffer;
@@ -113,7 +108,7 @@ export class SkinnedRaster {
       }),
     };
     this.#rasterModule = device.createShaderModule({ label: 'cuttle.render.skinned-raster', code: rasterCommonWgsl + rasterWgsl });
-    this.#shadowModule = device.createShaderModule({ label: 'cuttle.render.skinned-shadow-resolve', code: rasterCommonWgsl + resolveWgsl.replaceAll('RASTER_GROUP', '0') });
+    this.#depthModule = device.createShaderModule({ label: 'cuttle.render.skinned-depth-resolve', code: rasterCommonWgsl + resolveWgsl.replaceAll('RASTER_GROUP', '0') });
     this.#dummy = device.createBuffer({ label: 'cuttle.render.skinned-raster-none', size: 16, usage: GPUBufferUsage.STORAGE });
     this.#uniform = this.#buffer('views', VIEW_BYTES * 2, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
     this.#boxes = this.#buffer('boxes', 256, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST);
@@ -228,7 +223,6 @@ export class SkinnedRaster {
   }
 
   destroy(): void {
-    for (const state of this.#states.values()) state.firstVertices.destroy();
     for (const pixels of [this.#camera, ...this.#shadows]) {
       pixels?.depths.destroy();
       pixels?.ids?.destroy();
@@ -274,8 +268,8 @@ export class SkinnedRaster {
       pipeline = device.createRenderPipeline({
         label: `cuttle.render.skinned-${name}-resolve`,
         layout: device.createPipelineLayout({ bindGroupLayouts: [this.#layouts.resolve] }),
-        vertex: { module: this.#shadowModule, entryPoint: 'skinned_resolve_vertex' },
-        fragment: { module: this.#shadowModule, entryPoint: 'skinned_shadow_resolve', targets: [] },
+        vertex: { module: this.#depthModule, entryPoint: 'skinned_resolve_vertex' },
+        fragment: { module: this.#depthModule, entryPoint: 'skinned_shadow_resolve', targets: [] },
         primitive: { topology: 'triangle-list', cullMode: 'none' },
         depthStencil: { format: options.depthFormat, depthWriteEnabled: true, depthCompare: name.endsWith('-reversed') ? 'greater' : 'less' },
       });
@@ -313,26 +307,24 @@ export class SkinnedRaster {
 
   /** Draw `draw`'s group of `use` (the raster kernel's or the resolve's) for view `view` (0: the camera, 1 + k: shadow layer slot k). */
   #group(draw: SkinnedDraw, use: 'raster' | 'resolve', view: number): GPUBindGroup {
-    let state = this.#states.get(draw);
-    if (!state) {
-      const firstVertices = this.#buffer('first-vertices', Math.max(16, draw.instances.length * WORD), GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST);
-      this.#device.queue.writeBuffer(firstVertices, 0, new Uint32Array(draw.instances.map((instance) => instance.outputVertex)));
-      state = { firstVertices, groups: new Map() };
-      this.#states.set(draw, state);
+    let groups = this.#groups.get(draw);
+    if (!groups) {
+      groups = new Map();
+      this.#groups.set(draw, groups);
     }
     const key = `${use}-${view}`;
-    let group = state.groups.get(key);
+    let group = groups.get(key);
     if (!group) {
       const pixels = view === 0 ? this.#camera! : this.#shadows[view - 1]!;
       const vertexBuffers = draw.skinning.vertexBuffers;
-      const resources: GPUBuffer[] = [this.#uniform, vertexBuffers[0]!, draw.indices, state.firstVertices, pixels.depths, pixels.ids ?? this.#dummy, this.#boxes];
+      const resources: GPUBuffer[] = [this.#uniform, vertexBuffers[0]!, draw.indices, draw.firstVertices, pixels.depths, pixels.ids ?? this.#dummy, this.#boxes];
       if (use === 'resolve') resources.push(vertexBuffers.at(-1)!);
       group = this.#device.createBindGroup({
         label: `cuttle.render.skinned-${key}`,
         layout: use === 'raster' ? this.#layouts.raster : this.#layouts.resolve,
         entries: resources.map((buffer, binding) => ({ binding, resource: binding === 0 ? { buffer, size: VIEW_BYTES } : { buffer } })),
       });
-      state.groups.set(key, group);
+      groups.set(key, group);
     }
     return group;
   }
@@ -360,6 +352,6 @@ export class SkinnedRaster {
   }
 
   #dropGroups(): void {
-    for (const state of this.#states.values()) state.groups.clear();
+    this.#groups = new WeakMap();
   }
 }

@@ -29,6 +29,8 @@ export interface SkinnedDraw {
   readonly indices: GPUBuffer;
   readonly indexFormat: GPUIndexFormat;
   readonly indexCount: number;
+  /** Each instance's first output vertex, for shaders that read the skinned output themselves (u32 storage). */
+  readonly firstVertices: GPUBuffer;
   readonly material: number;
 }
 
@@ -254,7 +256,10 @@ export class RenderScene {
     const buffer = this.#device.createBuffer({ label: 'cuttle.render.skinned-indices', size, usage: GPUBufferUsage.INDEX | GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST, mappedAtCreation: true });
     new Uint8Array(buffer.getMappedRange()).set(new Uint8Array(indices.buffer, indices.byteOffset, indices.byteLength));
     buffer.unmap();
-    this.#skinned.push({ skinning: input.skinning, instances: [...instances], indices: buffer, indexFormat: indices instanceof Uint16Array ? 'uint16' : 'uint32', indexCount: indices.length, material: input.material });
+    const firstVertices = this.#device.createBuffer({ label: 'cuttle.render.skinned-first-vertices', size: Math.max(16, Math.ceil(instances.length / 4) * 16), usage: GPUBufferUsage.STORAGE, mappedAtCreation: true });
+    new Uint32Array(firstVertices.getMappedRange()).set(instances.map((instance) => instance.outputVertex));
+    firstVertices.unmap();
+    this.#skinned.push({ skinning: input.skinning, instances: [...instances], indices: buffer, indexFormat: indices instanceof Uint16Array ? 'uint16' : 'uint32', indexCount: indices.length, firstVertices, material: input.material });
     return this.#skinned.length - 1;
   }
 
@@ -332,7 +337,10 @@ export class RenderScene {
   }
 
   destroy(): void {
-    for (const draw of this.#skinned) draw.indices.destroy();
+    for (const draw of this.#skinned) {
+      draw.indices.destroy();
+      draw.firstVertices.destroy();
+    }
     this.#meshes.destroy();
     this.#materials.destroy();
   }
