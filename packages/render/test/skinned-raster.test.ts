@@ -185,9 +185,11 @@ test('the compute raster is used only where its per-pixel buffers fit a storage 
   expect(skinnedRasterFits({ ...limits, maxBufferSize: 16 << 20 }, 3840, 2160, 2048)).toBe(false);
 });
 
-gpuTest('two skinned draws (two skinnings, both vertex formats, a glowing and a masked material) match the hardware path', async ({ device }) => {
+gpuTest('two skinned draws (two skinnings, both vertex formats, a glowing and a masked material) and two shadow layers match the hardware path', async ({ device }) => {
   const { scene } = floorAndBox(device);
   scene.setSun({ direction: [0.4, -1, 0.3], color: [1, 1, 1], intensity: 3 });
+  // A shadow spot behind the crowd too: its layer takes the characters' shadows toward the camera.
+  scene.addShadowSpot({ position: [0.5, 3.5, -2], direction: [0, -0.8, 1], range: 14, outerAngle: 0.7, color: [1, 0.9, 0.8], intensity: 60 });
   const character = createProceduralCharacter();
   const joints = character.skeleton.jointCount;
   const pose = createPose(character.skeleton);
@@ -231,7 +233,8 @@ gpuTest('two skinned draws (two skinnings, both vertex formats, a glowing and a 
   expect(glowing).toBeGreaterThan(100);
   expect(yellow).toBeGreaterThan(100);
   expect(green).toBeGreaterThan(100);
-  expect(differ).toBeLessThanOrEqual(WIDTH * HEIGHT * 0.005);
+  // (The spot's layer drawn with the sun's depths leaves 56 pixels off; the paths differ on 1.)
+  expect(differ).toBeLessThanOrEqual(WIDTH * HEIGHT * 0.001);
   renderer.destroy();
   for (const skinning of skinnings) skinning.destroy();
   scene.destroy();
