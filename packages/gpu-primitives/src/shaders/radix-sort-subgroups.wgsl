@@ -42,15 +42,9 @@ fn scatter(
   // ms per pass at 2^24 pairs).
   // Explicitly zeroed: loop-local arrays left to default initialisation kept stale contents on
   // Dawn + lavapipe.
-  var keys = array<u32, SCATTER_ITEMS>();
   var ranks = array<u32, SCATTER_ITEMS>();
   for (var k = 0u; k < SCATTER_ITEMS; k++) {
-    let i = first + k * subgroup_size;
-    // Past-the-end keys become all ones: the last digit, ranked after every real key of the
-    // block (they come last in index order), so they land past its last real position.
-    let key = select(0xffffffffu, keys_in[min(i, params.count - 1u)], i < params.count);
-    keys[k] = key;
-    ranks[k] = rank_in_subgroup(digit_of(key), lane, below, counters);
+    ranks[k] = rank_in_subgroup(digit_of(load_key(first + k * subgroup_size)), lane, below, counters);
   }
   workgroupBarrier();
   total_digits(local, subgroups);
@@ -71,8 +65,11 @@ fn scatter(
   // Local positions, then the keys through the tile in sorted order.
   // Each rank becomes its key's position in the tile (one register array fewer).
   for (var k = 0u; k < SCATTER_ITEMS; k++) {
-    ranks[k] = tile_position(digit_of(keys[k]), ranks[k], counters);
-    tile[ranks[k]] = keys[k];
+    // The key again (a cache hit): not holding the keys across the ranking frees eight registers
+    // an invocation, and the pass ran 1.6% faster on an H100 (0.2476 against 0.2516 ms at 2^24).
+    let key = load_key(first + k * subgroup_size);
+    ranks[k] = tile_position(digit_of(key), ranks[k], counters);
+    tile[ranks[k]] = key;
   }
   workgroupBarrier();
   let real = min(BLOCK, params.count - block_base);
@@ -86,4 +83,10 @@ fn scatter(
     }
   }
   scatter_values(first, subgroup_size, local, params.count, real, &ranks, &digits);
+}
+
+// Past-the-end keys become all ones: the last digit, ranked after every real key of the block
+// (they come last in index order), so they land past its last real position.
+fn load_key(i: u32) -> u32 {
+  return select(0xffffffffu, keys_in[min(i, params.count - 1u)], i < params.count);
 }
