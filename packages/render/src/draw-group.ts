@@ -1,7 +1,8 @@
 // Recording an opaque group's instanced draw (or one transparent's): the mesh's vertex buffers
-// in the slots every mesh pipeline declares (MESH_VERTEX_BUFFERS), its material at `materialSlot`.
+// in the slots every mesh pipeline declares (MESH_VERTEX_BUFFERS), its material at `materialSlot`;
+// and a skinned draw's instances.
 import type { DrawGroup } from './draw-lists.ts';
-import type { RenderScene } from './scene/render-scene.ts';
+import type { RenderScene, SkinnedDraw } from './scene/render-scene.ts';
 
 /** Vertex buffer slots 0-3: position, uv, normal, tangent (shader locations 0, 2, 1, 3). */
 export const MESH_VERTEX_BUFFERS: readonly GPUVertexBufferLayout[] = [
@@ -23,4 +24,10 @@ export function drawMeshGroup(pass: GPURenderPassEncoder, scene: RenderScene, gr
   }
   pass.setIndexBuffer(mesh.indices, mesh.indexFormat);
   pass.drawIndexed(mesh.indexCount, group.count, 0, 0, group.first);
+}
+
+/** A skinned draw's instances, one indexed draw each at its output vertices (vertex buffers bound by the caller). */
+export function drawSkinnedInstances(pass: GPURenderPassEncoder, draw: SkinnedDraw): void {
+  pass.setIndexBuffer(draw.indices, draw.indexFormat);
+  for (const instance of draw.instances) pass.drawIndexed(draw.indexCount, 1, 0, instance.outputVertex);
 }

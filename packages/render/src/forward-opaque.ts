@@ -3,7 +3,7 @@
 // equal), reading the culled tiles in the fragment shader: forward+. Both passes run the G-buffer
 // pass's vertex entries (forward.wgsl), so their depths match exactly. The Renderer owns one.
 import { skinnedVertexLayouts, type VertexFormat } from '@cuttle/gpu-skinning';
-import { drawMeshGroup, MESH_VERTEX_BUFFERS } from './draw-group.ts';
+import { drawMeshGroup, drawSkinnedInstances, MESH_VERTEX_BUFFERS } from './draw-group.ts';
 import type { DrawGroup } from './draw-lists.ts';
 import type { RenderScene, SkinnedDraw } from './scene/render-scene.ts';
 import type { SkinnedRaster } from './skinned-raster.ts';
@@ -96,8 +96,7 @@ export class ForwardOpaque {
   #drawSkinned(pass: GPURenderPassEncoder, draw: SkinnedDraw, materialGroup: GPUBindGroup): void {
     pass.setBindGroup(2, materialGroup);
     draw.skinning.vertexBuffers.forEach((buffer, slot) => { pass.setVertexBuffer(slot, buffer); });
-    pass.setIndexBuffer(draw.indices, draw.indexFormat);
-    for (const instance of draw.instances) pass.drawIndexed(draw.indexCount, 1, 0, instance.outputVertex);
+    drawSkinnedInstances(pass, draw);
   }
 
   /**

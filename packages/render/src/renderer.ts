@@ -10,7 +10,7 @@ import tonemapComputeWgsl from './shaders/tonemap-compute.wgsl?raw';
 import filterClearWgsl from './shaders/filter-clear.wgsl?raw';
 import { PASSES, type PassName, type RenderCamera, type Vec3 } from './api.ts';
 import { buildOpaqueGroups, sortBackToFront, type DrawGroup } from './draw-lists.ts';
-import { drawMeshGroup, MESH_VERTEX_BUFFERS } from './draw-group.ts';
+import { drawMeshGroup, drawSkinnedInstances, MESH_VERTEX_BUFFERS } from './draw-group.ts';
 import { RenderError } from './errors.ts';
 import { FRAME_BYTES, packFrame } from './frame-uniform.ts';
 import { FluidPasses } from './fluid-passes.ts';
@@ -705,8 +705,7 @@ export class Renderer {
         pass.setBindGroup(1, material.group);
         pass.setVertexBuffer(0, draw.skinning.vertexBuffers[0]);
       }
-      pass.setIndexBuffer(draw.indices, draw.indexFormat);
-      for (const instance of draw.instances) pass.drawIndexed(draw.indexCount, 1, 0, instance.outputVertex);
+      drawSkinnedInstances(pass, draw);
     }
   }
 

@@ -3,6 +3,7 @@
 // skinned-gbuffer.wgsl): one rectangle per draw, so the raster hardware writes only the pixels
 // the crowd covers instead of setting up each of its triangles. The Renderer owns one.
 import type { VertexFormat } from '@cuttle/gpu-skinning';
+import commonWgsl from './shaders/common.wgsl?raw';
 import rasterCommonWgsl from './shaders/skinned-raster-common.wgsl?raw';
 import rasterWgsl from './shaders/skinned-raster.wgsl?raw';
 import resolveWgsl from './shaders/skinned-resolve.wgsl?raw';
@@ -108,7 +109,7 @@ export class SkinnedRaster {
       }),
     };
     this.#rasterModule = device.createShaderModule({ label: 'cuttle.render.skinned-raster', code: rasterCommonWgsl + rasterWgsl });
-    this.#depthModule = device.createShaderModule({ label: 'cuttle.render.skinned-depth-resolve', code: rasterCommonWgsl + resolveWgsl.replaceAll('RASTER_GROUP', '0') });
+    this.#depthModule = device.createShaderModule({ label: 'cuttle.render.skinned-depth-resolve', code: commonWgsl + rasterCommonWgsl + resolveWgsl.replaceAll('RASTER_GROUP', '0') });
     this.#dummy = device.createBuffer({ label: 'cuttle.render.skinned-raster-none', size: 16, usage: GPUBufferUsage.STORAGE });
     this.#uniform = this.#buffer('views', VIEW_BYTES * 2, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
     this.#boxes = this.#buffer('boxes', 256, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST);

@@ -36,3 +36,8 @@ fn material_base_color(material: Material, base_texture: texture_2d<f32>, materi
   }
   return color;
 }
+
+// A point in a target's pixels (x right, y down, `size` pixels) in NDC (y up).
+fn pixel_ndc(pixel: vec2f, size: vec2f) -> vec2f {
+  return vec2f(pixel.x / size.x * 2.0 - 1.0, 1.0 - pixel.y / size.y * 2.0);
+}

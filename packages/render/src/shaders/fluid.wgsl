@@ -96,7 +96,7 @@ fn fluid_shade(@builtin(global_invocation_id) cell: vec3u) {
 // Where the ray through `pixel` (in pixels, from the top left) meets a particle's billboard, in
 // the billboard plane's own coordinates, in radii.
 fn billboard_corner(b: Billboard, pixel: vec2f) -> vec2f {
-  let ndc = vec2f(pixel.x / frame.viewport.x * 2.0 - 1.0, 1.0 - pixel.y / frame.viewport.y * 2.0);
+  let ndc = pixel_ndc(pixel, frame.viewport);
   // Any depth names a point on the ray; scaled by w, the direction stays finite even where that
   // point lies at infinity (reversed infinite projections), and the hit does not depend on its scale.
   let on_ray = frame.world_from_clip * vec4f(ndc, 0.5, 1.0);

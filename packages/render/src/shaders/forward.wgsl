@@ -361,7 +361,7 @@ fn gbuffer_surface(uv: vec2f, normal: vec3f, tangent: vec4f, front: bool, textur
 
 // Screen-space motion since the last frame, in UV units (x right, y down).
 fn screen_motion(position: vec4f, clip_before: vec4f) -> vec4f {
-  let now = vec2f(position.x / frame.viewport.x * 2.0 - 1.0, 1.0 - position.y / frame.viewport.y * 2.0);
+  let now = pixel_ndc(position.xy, frame.viewport);
   let before = clip_before.xy / clip_before.w;
   return vec4f((now - before) * vec2f(0.5, -0.5), 0.0, 1.0);
 }
@@ -422,10 +422,9 @@ struct ForwardOut {
   @location(1) motion: vec4f,
 }
 
-// The world point under a fragment, from its window position and depth.
+// The world point under a pixel (window coordinates, as a fragment's position) at its depth (z).
 fn world_at(position: vec4f) -> vec3f {
-  let ndc = vec2f(position.x / frame.viewport.x * 2.0 - 1.0, 1.0 - position.y / frame.viewport.y * 2.0);
-  let point = frame.world_from_clip * vec4f(ndc, position.z, 1.0);
+  let point = frame.world_from_clip * vec4f(pixel_ndc(position.xy, frame.viewport), position.z, 1.0);
   return point.xyz / point.w;
 }
 
@@ -491,10 +490,8 @@ fn still_motion(@builtin(global_invocation_id) cell: vec3u) {
   if ((textureLoad(gbuffer_surfaces, cell.xy, 0).x & MOTION_WRITTEN) != 0u) {
     return;
   }
-  let pixel = vec4f(vec2f(cell.xy) + 0.5, 0.0, 1.0);
-  let ndc = vec2f(pixel.x / f32(size.x) * 2.0 - 1.0, 1.0 - pixel.y / f32(size.y) * 2.0);
-  let point = frame.world_from_clip * vec4f(ndc, depth, 1.0);
-  textureStore(motion_out, cell.xy, screen_motion(pixel, frame.previous_clip_from_world * vec4f(point.xyz / point.w, 1.0)));
+  let pixel = vec4f(vec2f(cell.xy) + 0.5, depth, 1.0);
+  textureStore(motion_out, cell.xy, screen_motion(pixel, frame.previous_clip_from_world * vec4f(world_at(pixel), 1.0)));
 }
 
 // Whether the opaque pass left this depth clear (the far plane): no surface, the sky.
@@ -522,8 +519,6 @@ fn deferred_shade(@builtin(global_invocation_id) cell: vec3u) {
     emissive = textureLoad(gbuffer_emissive, cell.xy, 0).rgb;
   }
   let pixel = vec2f(cell.xy) + 0.5;
-  let ndc = vec2f(pixel.x / f32(size.x) * 2.0 - 1.0, 1.0 - pixel.y / f32(size.y) * 2.0);
-  let point = frame.world_from_clip * vec4f(ndc, depth, 1.0);
-  let color = light_surface(point.xyz / point.w, g.normal, pixel, g.albedo, g.metallic, g.roughness, emissive, true);
+  let color = light_surface(world_at(vec4f(pixel, depth, 1.0)), g.normal, pixel, g.albedo, g.metallic, g.roughness, emissive, true);
   textureStore(lit_out, cell.xy, vec4f(color, 1.0));
 }

@@ -36,7 +36,7 @@ fn resolve_skin(position: vec4f) -> ResolvedSkin {
     discard;
   }
   let v = raster_triangle_vertices(instance, local % raster_view.triangles);
-  let ndc = vec2f(position.x / frame.viewport.x * 2.0 - 1.0, 1.0 - position.y / frame.viewport.y * 2.0);
+  let ndc = pixel_ndc(position.xy, frame.viewport);
   let b = clip_barycentric(
     frame.clip_from_world * vec4f(raster_position(v.x), 1.0),
     frame.clip_from_world * vec4f(raster_position(v.y), 1.0),

@@ -1,7 +1,8 @@
-// Drawing what skinned-raster.wgsl left (appended to skinned-raster-common.wgsl, its bindings in
-// group RASTER_GROUP): one rectangle per draw over the pixels its instances cover, so the raster
-// hardware only writes where the crowd is (and each pixel is looked at once). The shadow maps take the depth alone
-// (skinned_shadow_resolve); the camera's G-buffer takes the surface too (skinned-gbuffer.wgsl).
+// Drawing what skinned-raster.wgsl left (after common.wgsl and skinned-raster-common.wgsl, its
+// bindings in group RASTER_GROUP): one rectangle per draw over the pixels its instances cover, so
+// the raster hardware only writes where the crowd is (and each pixel is looked at once). The
+// shadow maps take the depth alone (skinned_shadow_resolve); the camera's G-buffer takes the
+// surface too (skinned-gbuffer.wgsl).
 
 @group(RASTER_GROUP) @binding(0) var<uniform> raster_view: RasterView;
 @group(RASTER_GROUP) @binding(1) var<storage, read> raster_vertices: array<u32>;
@@ -20,8 +21,7 @@ fn skinned_resolve_vertex(@builtin(vertex_index) corner: u32) -> @builtin(positi
   let box = select(vec4f(0.0), vec4f(vec2f(~stored.xy), vec2f(stored.zw)), stored.z != 0u);
   let unit = vec2f(f32(corner == 1u || corner == 4u || corner == 5u), f32(corner == 2u || corner == 3u || corner == 5u));
   let pixel = mix(box.xy, box.zw, unit);
-  let size = vec2f(raster_view.size);
-  return vec4f(pixel.x / size.x * 2.0 - 1.0, 1.0 - pixel.y / size.y * 2.0, 0.5, 1.0);
+  return vec4f(pixel_ndc(pixel, vec2f(raster_view.size)), 0.5, 1.0);
 }
 
 // The nearest depth key the raster kept at this fragment's pixel (0: none).
