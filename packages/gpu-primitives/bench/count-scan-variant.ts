@@ -25,7 +25,7 @@ fn scatter_offset(digit: u32, block: u32) -> u32 {
   return digit * per_digit + u32(f32(per_digit) * f32(block) / f32(params.block_count)) + (tile_offset(0u, 0u) & 0u);
 }`;
 
-function countScanPasses(device: GPUDevice, plan: RadixPlan, maxCount: number, slots: number, extra: Pick<CountScanOptions, 'beforeScatter' | 'scatterOffsetSource' | 'countTiles'>): CountScanPasses {
+function countScanPasses(device: GPUDevice, plan: RadixPlan, maxCount: number, slots: number, extra: Pick<CountScanOptions, 'beforeScatter' | 'scatterOffsetSource' | 'countTiles' | 'scanClearsStatus'>): CountScanPasses {
   return new CountScanPasses(device, {
     plan,
     maxSubgroups: plan.workgroupSize / (device.adapterInfo.subgroupMinSize ?? 32),
@@ -55,12 +55,13 @@ export function guessedCountScan(device: GPUDevice, plan: RadixPlan, maxCount: n
 
 /**
  * Count-scan with `block`-key tiles (shipped: 2048) and `countTiles` blocks per count workgroup
- * (shipped: `countTilesFor`), or the portable 4-bit plan (its block: 4096); null where the
- * device's workgroup memory is too small.
+ * (shipped: `countTilesFor`), or the portable 4-bit plan (its block: 4096), or with the scan
+ * clearing its own status (`scanClearsStatus`, as before 2026-11-28); null where the device's
+ * workgroup memory is too small.
  */
-export function countScanBuild(device: GPUDevice, build: { block: 2048 | 4096; countTiles?: 1 | 2 | 4 | 8; portable?: boolean }, maxCount: number, slots: number): SortVariant | null {
+export function countScanBuild(device: GPUDevice, build: { block: 2048 | 4096; countTiles?: 1 | 2 | 4 | 8; portable?: boolean; scanClearsStatus?: boolean }, maxCount: number, slots: number): SortVariant | null {
   const layout = subgroupRadixLayout(device.adapterInfo.subgroupMinSize ?? 32, device.adapterInfo.subgroupMaxSize ?? 128, build.block);
   if (layout.storageBytes > device.limits.maxComputeWorkgroupStorageSize) return null;
   const plan = build.portable ? PORTABLE_RADIX_PLAN : layout.plan;
-  return new SortVariant(device, `cuttle.bench.count-scan-${build.block}`, countScanPasses(device, plan, maxCount, slots, { ...(build.countTiles ? { countTiles: build.countTiles } : {}) }), maxCount, slots);
+  return new SortVariant(device, `cuttle.bench.count-scan-${build.block}`, countScanPasses(device, plan, maxCount, slots, { ...(build.countTiles ? { countTiles: build.countTiles } : {}), ...(build.scanClearsStatus ? { scanClearsStatus: true } : {}) }), maxCount, slots);
 }

@@ -6,6 +6,7 @@ import type { PassTimestamps, PerPassTimestamps } from './api.ts';
 import { BufferPairCache } from './buffer-pair-cache.ts';
 import { dispatchGrid } from './dispatch-grid.ts';
 import { GpuScan } from './gpu-scan.ts';
+import { scanStatusWords } from './scan-plan.ts';
 import type { RadixPlan } from './radix-plan.ts';
 import { type LaneWords, subgroupLanesSource } from './subgroup-lanes.ts';
 import { passTimestampWrites, timestampsOfPass } from './timestamps.ts';
@@ -37,6 +38,11 @@ export interface CountScanOptions {
   scatterOffsetSource?: string;
   /** Benchmarks only: blocks one count workgroup counts, 1 to 8 (default: `countTilesFor`). */
   countTiles?: 1 | 2 | 4 | 8;
+  /**
+   * Benchmarks only: the scan clears its tile status with a clear command before each scan (as
+   * before 2026-11-28) instead of the scatter zeroing it.
+   */
+  scanClearsStatus?: boolean;
 }
 
 /** The scratch and caller buffers one sort ping-pongs between. */
@@ -89,7 +95,8 @@ function radixSource(plan: RadixPlan, maxSubgroups: number, laneWords: LaneWords
 /**
  * Per digit: a digit count per block, an exclusive scan of the digit-major count table
  * (GpuScan), and a scatter that ranks each key inside its block (radix-common.wgsl with
- * radix-sort.wgsl or radix-sort-subgroups.wgsl). GpuRadixSort owns scratch and validation.
+ * radix-sort.wgsl or radix-sort-subgroups.wgsl) and zeroes the scan's status for the next scan.
+ * GpuRadixSort owns scratch and validation.
  */
 export class CountScanPasses {
   readonly #device: GPUDevice;
@@ -110,6 +117,7 @@ export class CountScanPasses {
     this.#scan = new GpuScan(device, {
       maxCount: plan.radix * maxBlocks,
       slots: slots * passes,
+      clearsStatus: options.scanClearsStatus === true,
       ...(options.maxWorkgroupsPerDimension === undefined ? {} : { maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension }),
     });
     const module = device.createShaderModule({ label: 'cuttle.radix-sort', code: radixSource(plan, options.maxSubgroups, options.laneWords, options.scatterOffsetSource) });
@@ -131,12 +139,13 @@ export class CountScanPasses {
     const grid = dispatchGrid(blocks, gridLimit);
     const countTiles = this.#options.countTiles ?? countTilesFor(blocks);
     const countGrid = dispatchGrid(Math.ceil(blocks / countTiles), gridLimit);
+    const statusWords = this.#options.scanClearsStatus ? 0 : scanStatusWords(radix * blocks);
     const words = new Uint32Array((passes * SLOT_BYTES) / WORD);
     for (let pass = 0; pass < passes; pass++) {
       const shift = pass * bits;
       // The last pass sorts only the bits left when keyBits is not a multiple of the digit width.
       const mask = (1 << Math.min(bits, keyBits - shift)) - 1;
-      words.set([count, blocks, grid.x, shift, mask, countGrid.x, Math.log2(countTiles)], (pass * SLOT_BYTES) / WORD);
+      words.set([count, blocks, grid.x, shift, mask, countGrid.x, Math.log2(countTiles), statusWords], (pass * SLOT_BYTES) / WORD);
     }
     this.#device.queue.writeBuffer(this.#params, slot * passes * SLOT_BYTES, words);
 
@@ -158,6 +167,11 @@ export class CountScanPasses {
       scattering.dispatchWorkgroups(grid.x, grid.y);
       scattering.end();
     }
+  }
+
+  /** The count table scan's tile status, which each scatter pass leaves zero (tests read it). */
+  get scanStatus(): GPUBuffer {
+    return this.#scan.statusBuffer;
   }
 
   destroy(): void {
@@ -195,6 +209,7 @@ export class CountScanPasses {
                 { binding: 4, resource: { buffer: this.#offsets } },
                 { binding: 5, resource: { buffer: toKeys } },
                 { binding: 6, resource: { buffer: toValues } },
+                { binding: 7, resource: { buffer: this.#scan.statusBuffer } },
               ],
             }),
           });

@@ -4,7 +4,7 @@ import scanSubgroupsWgsl from './shaders/scan-subgroups.wgsl?raw';
 import { BufferPairCache } from './buffer-pair-cache.ts';
 import { dispatchGrid } from './dispatch-grid.ts';
 import { GpuPrimitivesError } from './errors.ts';
-import { scanTiles } from './scan-plan.ts';
+import { scanStatusWords, scanTiles } from './scan-plan.ts';
 import type { PassTimestamps } from './api.ts';
 import { passTimestampWrites } from './timestamps.ts';
 import { gridLimitFor, requireCapacity, requireCount, requireInteger, requireWordBuffer } from './validate.ts';
@@ -33,6 +33,12 @@ export interface GpuScanOptions {
    * true): a whole subgroup looks back over many tiles per poll. `false` forces the portable one.
    */
   subgroups?: boolean;
+  /**
+   * `false`: `encode` records no clear of the tile status words. The caller zeroes the first
+   * `scanStatusWords(count)` words of `statusBuffer` after each scan (it starts zeroed), inside
+   * a kernel it runs anyway, and saves a clear command per scan. Default `true`.
+   */
+  clearsStatus?: boolean;
 }
 
 /** Which kernel a GpuScan runs: both give the same result. */
@@ -65,6 +71,7 @@ export class GpuScan {
   readonly #params: GPUBuffer;
   /** The tile ticket counter and two status words per tile; cleared before every scan. */
   readonly #status: GPUBuffer;
+  readonly #clearsStatus: boolean;
   readonly #total: GPUBuffer;
   /** The output's last 1 to 3 words when the count is not a multiple of 4, copied into place. */
   readonly #tail: GPUBuffer;
@@ -94,16 +101,22 @@ export class GpuScan {
       TILES_BY_TICKET: tileOrder === 'ticket' ? 1 : 0,
     };
     this.#pipeline = device.createComputePipeline({ label: 'cuttle.scan', layout: 'auto', compute: { module, entryPoint: 'chained_scan', constants } });
+    this.#clearsStatus = options.clearsStatus ?? true;
     this.#status = device.createBuffer({
       label: 'cuttle.scan.status',
-      size: (1 + 2 * scanTiles(maxCount)) * WORD,
-      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST,
+      size: scanStatusWords(maxCount) * WORD,
+      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC,
     });
     this.#total = device.createBuffer({ label: 'cuttle.scan.total', size: WORD, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
     this.#tail = device.createBuffer({ label: 'cuttle.scan.tail', size: VEC4_BYTES, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
     this.#tinyInput = device.createBuffer({ label: 'cuttle.scan.tiny-input', size: VEC4_BYTES, usage: GPUBufferUsage.STORAGE });
     this.#tinyOutput = device.createBuffer({ label: 'cuttle.scan.tiny-output', size: VEC4_BYTES, usage: GPUBufferUsage.STORAGE });
     this.#params = device.createBuffer({ label: 'cuttle.scan.params', size: this.#slots * SLOT_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+  }
+
+  /** The tile status words (STORAGE | COPY_DST | COPY_SRC); see `clearsStatus`. */
+  get statusBuffer(): GPUBuffer {
+    return this.#status;
   }
 
   /** Holds the sum of all elements of the latest recorded scan (4 bytes, STORAGE | COPY_SRC). */
@@ -130,7 +143,7 @@ export class GpuScan {
     const tiles = scanTiles(count);
     const grid = dispatchGrid(tiles, this.#gridLimit);
     this.#device.queue.writeBuffer(this.#params, slot * SLOT_BYTES, new Uint32Array([count, tiles, grid.x]));
-    encoder.clearBuffer(this.#status, 0, (1 + 2 * tiles) * WORD);
+    if (this.#clearsStatus) encoder.clearBuffer(this.#status, 0, scanStatusWords(count) * WORD);
     const pass = encoder.beginComputePass({ label: 'cuttle.scan', ...passTimestampWrites(timestamps) });
     pass.setPipeline(this.#pipeline);
     pass.setBindGroup(0, this.#bindGroup(slot, input, output));

@@ -5,3 +5,8 @@ export const SCAN_BLOCK = 8192;
 export function scanTiles(count: number): number {
   return Math.ceil(count / SCAN_BLOCK);
 }
+
+/** Words of a scan's status (a ticket counter and two words per tile) for `count` elements. */
+export function scanStatusWords(count: number): number {
+  return 1 + 2 * scanTiles(count);
+}

@@ -4,7 +4,10 @@ import { expectArraysEqual, gpuTest, gpuTestsSkipped, requestNodeGpu } from '@cu
 import { GpuPrimitivesError, GpuRadixSort, PORTABLE_RADIX_PLAN, SUBGROUP_RADIX_PLAN, radixSortReference, subgroupRadixLayout } from '../src/index.ts';
 import { pairs } from './sort-pairs.ts';
 import { countScanBuild } from '../bench/count-scan-variant.ts';
-import { countTilesFor } from '../src/count-scan-passes.ts';
+import { CountScanPasses, countTilesFor } from '../src/count-scan-passes.ts';
+import { scanStatusWords } from '../src/scan-plan.ts';
+import { sortRoundTrip } from '../src/sort-round-trip.ts';
+import { laneWordsFor } from '../src/subgroup-lanes.ts';
 
 /** A stable sort by key through plain JS, to check the reference itself. */
 function stableSort(keys: Uint32Array, values: Uint32Array, keyBits: number): { keys: Uint32Array; values: Uint32Array } {
@@ -146,6 +149,50 @@ describe('count-scan with several blocks per count workgroup (GpuRadixSort from 
       sorter.destroy();
     }
   });
+});
+
+describe('count-scan: the scatter zeroes the scan status (no clear command between passes)', () => {
+  for (const subgroups of [true, false]) {
+    gpuTest(`${subgroups ? 'subgroup' : 'portable'} kernel: the status words are zero after every sort, and sorts in a row stay right`, async ({ device }) => {
+      const plan = subgroups && device.features.has('subgroups') ? subgroupRadixLayout(device.adapterInfo.subgroupMinSize ?? 32, device.adapterInfo.subgroupMaxSize ?? 128).plan : PORTABLE_RADIX_PLAN;
+      const maxCount = 100 * plan.block;
+      const passes = new CountScanPasses(device, {
+        plan,
+        maxSubgroups: plan.workgroupSize / (device.adapterInfo.subgroupMinSize ?? 32),
+        laneWords: laneWordsFor(device.adapterInfo.subgroupMaxSize ?? 128),
+        maxCount,
+        keyBits: 32,
+        passes: 32 / plan.bits,
+        slots: 1,
+        gridLimit: device.limits.maxComputeWorkgroupsPerDimension,
+        maxWorkgroupsPerDimension: undefined,
+      });
+      const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
+      const scratch = [device.createBuffer({ size: maxCount * 4, usage }), device.createBuffer({ size: maxCount * 4, usage })] as const;
+      const staging = device.createBuffer({ size: passes.scanStatus.size, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+      try {
+        // 100 blocks a digit row: a table of 4 scan tiles (16-digit portable rows: 1 tile), then fewer.
+        for (const [index, size] of [maxCount - 9, 37 * plan.block + 1, maxCount].entries()) {
+          const { keys, values } = pairs(size, 60 + index, 32);
+          const got = await sortRoundTrip(device, 'test', keys, values, (encoder, keyBuffer, valueBuffer, count) => {
+            passes.encode(encoder, 0, { keys: keyBuffer, values: valueBuffer, scratchKeys: scratch[0], scratchValues: scratch[1] }, count);
+            encoder.copyBufferToBuffer(passes.scanStatus, 0, staging, 0, staging.size);
+          });
+          const expected = radixSortReference(keys, values);
+          expectArraysEqual(got.keys, expected.keys, `keys, ${size}`);
+          expectArraysEqual(got.values, expected.values, `values, ${size}`);
+          await staging.mapAsync(GPUMapMode.READ);
+          const status = new Uint32Array(staging.getMappedRange().slice(0));
+          staging.unmap();
+          const used = scanStatusWords(plan.radix * Math.ceil(size / plan.block));
+          expect(status.subarray(0, used).every((word) => word === 0), `status words after sorting ${size}`).toBe(true);
+        }
+      } finally {
+        for (const buffer of [...scratch, staging]) buffer.destroy();
+        passes.destroy();
+      }
+    });
+  }
 });
 
 describe('GpuRadixSort on a device with default limits', () => {

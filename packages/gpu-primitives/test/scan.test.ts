@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { createBufferWithData, expectArraysEqual, gpuTest } from '@cuttle/test-utils';
-import { GpuPrimitivesError, GpuScan, SCAN_BLOCK, dispatchGrid, exclusiveScanReference, scanTiles } from '../src/index.ts';
+import { GpuPrimitivesError, GpuScan, SCAN_BLOCK, dispatchGrid, exclusiveScanReference, scanStatusWords, scanTiles } from '../src/index.ts';
 
 function sequentialScan(input: Uint32Array): Uint32Array {
   const out = new Uint32Array(input.length);
@@ -144,6 +144,43 @@ describe(`GpuScan (${subgroups ? 'subgroup variant where available' : 'portable 
       const { prefix, total } = await scan.scan(inputBuffer, output, size);
       expectArraysEqual(prefix, expected, JSON.stringify(lookback));
       expect(total).toBe((expected[size - 1]! + input[size - 1]!) >>> 0);
+      scan.destroy();
+    }
+  });
+
+  gpuTest('clearsStatus false: encode leaves the status alone, and the caller zeroing it between scans is enough', async ({ device }) => {
+    // Tiles by ticket: a ticket counter left from the last scan would hand out tiles past the end.
+    const scan = new GpuScan(device, { maxCount: 5 * SCAN_BLOCK, clearsStatus: false, subgroups, lookback: { tileOrder: 'ticket' } });
+    const count = 4 * SCAN_BLOCK + 7;
+    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
+    const output = device.createBuffer({ size: count * 4, usage });
+    const staging = device.createBuffer({ size: scanStatusWords(count) * 4, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+    try {
+      const ticketCounter = async (): Promise<number> => {
+        const encoder = device.createCommandEncoder();
+        encoder.copyBufferToBuffer(scan.statusBuffer, 0, staging, 0, staging.size);
+        device.queue.submit([encoder.finish()]);
+        await staging.mapAsync(GPUMapMode.READ);
+        const counter = new Uint32Array(staging.getMappedRange().slice(0))[0]!;
+        staging.unmap();
+        return counter;
+      };
+      const input = words(count, 5);
+      const buffer = createBufferWithData(device, input, usage);
+      const expected = exclusiveScanReference(input);
+      expectArraysEqual((await scan.scan(buffer, output, count)).prefix, expected, 'first scan');
+      expect(await ticketCounter()).toBe(scanTiles(count));
+      // Not zeroed: the next scan counts on from there (its result is not checked: tiles past the end).
+      await scan.scan(buffer, output, count);
+      expect(await ticketCounter()).toBe(2 * scanTiles(count));
+      const encoder = device.createCommandEncoder();
+      encoder.clearBuffer(scan.statusBuffer, 0, scanStatusWords(count) * 4);
+      device.queue.submit([encoder.finish()]);
+      expectArraysEqual((await scan.scan(buffer, output, count)).prefix, expected, 'after the caller zeroed the status');
+      expect(await ticketCounter()).toBe(scanTiles(count));
+      buffer.destroy();
+    } finally {
+      for (const buffer of [output, staging]) buffer.destroy();
       scan.destroy();
     }
   });

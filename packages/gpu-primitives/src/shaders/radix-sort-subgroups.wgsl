@@ -22,6 +22,7 @@ fn scatter(
   @builtin(subgroup_invocation_id) lane: u32,
 ) {
   let block = block_index(group_id);
+  clear_scan_status(block, local, SCATTER_SIZE);
   if (block >= params.block_count) {
     return;
   }

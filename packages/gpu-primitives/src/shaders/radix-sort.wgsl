@@ -14,6 +14,7 @@ fn scatter(
   @builtin(local_invocation_index) local: u32,
 ) {
   let block = block_index(group_id);
+  clear_scan_status(block, local, WORKGROUP_SIZE);
   if (block >= params.block_count) {
     return;
   }
