@@ -56,7 +56,7 @@ export function guessedCountScan(device: GPUDevice, plan: RadixPlan, maxCount: n
 /**
  * Count-scan with `block`-key tiles (shipped: 2048) and `countTiles` blocks per count workgroup
  * (shipped: `countTilesFor`), or the portable 4-bit plan (its block: 4096), or with the scan
- * clearing its own status (`scanClearsStatus`, as before 2026-11-28); null where the device's
+ * clearing its own status (`scanClearsStatus`, as before 2026-11-27 morning); null where the device's
  * workgroup memory is too small.
  */
 export function countScanBuild(device: GPUDevice, build: { block: 2048 | 4096; countTiles?: 1 | 2 | 4 | 8; portable?: boolean; scanClearsStatus?: boolean }, maxCount: number, slots: number): SortVariant | null {

@@ -56,7 +56,7 @@ let flushedCountScan: SortVariant | undefined;
 let guessedCountScan: SortVariant | undefined;
 /** Count-scan builds other than the shipped one (blocks per count workgroup: `countTilesFor`). */
 const COUNT_SCAN_BUILDS = [
-  { name: 'count-scan, the scan\'s status cleared by a clear command before each scan (before 2026-11-28)', block: 2048, scanClearsStatus: true },
+  { name: 'count-scan, the scan\'s status cleared by a clear command before each scan (before 2026-11-27 morning)', block: 2048, scanClearsStatus: true },
 ] as const;
 const countScanBuilds = new Map<string, SortVariant>();
 /** What the look-back did over SORT_WALK_SAMPLES sorts of fresh random keys (counted in setup, after checking them). */

@@ -40,7 +40,7 @@ export interface CountScanOptions {
   countTiles?: 1 | 2 | 4 | 8;
   /**
    * Benchmarks only: the scan clears its tile status with a clear command before each scan (as
-   * before 2026-11-28) instead of the scatter zeroing it.
+   * before 2026-11-27 morning) instead of the scatter zeroing it.
    */
   scanClearsStatus?: boolean;
 }
