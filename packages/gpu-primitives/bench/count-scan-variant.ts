@@ -56,12 +56,17 @@ export function guessedCountScan(device: GPUDevice, plan: RadixPlan, maxCount: n
 /**
  * Count-scan with `block`-key tiles (shipped: 2048) and `countTiles` blocks per count workgroup
  * (shipped: `countTilesFor`), or the portable 4-bit plan (its block: 4096), or with the scan
- * clearing its own status (`scanClearsStatus`, as before 2026-11-27 morning); null where the device's
- * workgroup memory is too small.
+ * clearing its own status (`scanClearsStatus`, as before 2026-11-27 morning), or with
+ * 256-invocation scatter workgroups on any subgroup size (`scatterSize`, tests); null where the
+ * device's workgroup memory is too small.
  */
-export function countScanBuild(device: GPUDevice, build: { block: 2048 | 4096; countTiles?: 1 | 2 | 4 | 8; portable?: boolean; scanClearsStatus?: boolean }, maxCount: number, slots: number): SortVariant | null {
-  const layout = subgroupRadixLayout(device.adapterInfo.subgroupMinSize ?? 32, device.adapterInfo.subgroupMaxSize ?? 128, build.block);
-  if (layout.storageBytes > device.limits.maxComputeWorkgroupStorageSize) return null;
-  const plan = build.portable ? PORTABLE_RADIX_PLAN : layout.plan;
+export function countScanBuild(device: GPUDevice, build: { block: 2048 | 4096; countTiles?: 1 | 2 | 4 | 8; portable?: boolean; scanClearsStatus?: boolean; scatterSize?: 256 }, maxCount: number, slots: number): SortVariant | null {
+  const minSubgroup = device.adapterInfo.subgroupMinSize ?? 32;
+  const layout = subgroupRadixLayout(minSubgroup, device.adapterInfo.subgroupMaxSize ?? 128, build.block);
+  // A 256-invocation scatter whatever the subgroup size: one digit an invocation, as on 32-wide subgroups.
+  const wide = build.scatterSize ? { ...layout.plan, workgroupSize: build.scatterSize, items: build.block / build.scatterSize } : undefined;
+  const storage = wide ? ((wide.workgroupSize / minSubgroup) * 129 + build.block + 2 * wide.radix) * 4 : layout.storageBytes;
+  if (storage > device.limits.maxComputeWorkgroupStorageSize) return null;
+  const plan = build.portable ? PORTABLE_RADIX_PLAN : (wide ?? layout.plan);
   return new SortVariant(device, `cuttle.bench.count-scan-${build.block}`, countScanPasses(device, plan, maxCount, slots, { ...(build.countTiles ? { countTiles: build.countTiles } : {}), ...(build.scanClearsStatus ? { scanClearsStatus: true } : {}) }), maxCount, slots);
 }

@@ -128,12 +128,16 @@ describe('count-scan with several blocks per count workgroup (GpuRadixSort from 
   });
 
 
-  gpuTest('several blocks per count workgroup sort the same (partial last group and block, 4096-key tiles)', async ({ device }) => {
+  gpuTest('several blocks per count workgroup sort the same (partial last group and block, 4096-key tiles; the scan clearing its own status; one digit per scatter invocation)', async ({ device }) => {
     const builds = [
       { block: 2048, countTiles: 8, portable: true },
       { block: 2048, countTiles: 2 },
       { block: 2048, countTiles: 8 },
       { block: 4096, countTiles: 4 },
+      { block: 2048, countTiles: 8, scanClearsStatus: true },
+      // One digit an invocation (on 32-wide subgroups, the shipped layout): pairs of digits
+      // split between two invocations. Lavapipe's 8-wide subgroups need 27 KiB for it.
+      { block: 2048, countTiles: 1, scatterSize: 256 },
     ] as const;
     for (const build of builds) {
       // 19 blocks: the last count group holds 1 (2 per group) or 3 (4 or 8 per group) of them.

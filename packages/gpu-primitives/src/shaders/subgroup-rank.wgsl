@@ -55,13 +55,7 @@ fn rank_in_subgroup(digit: u32, lane: u32, below: LaneMask, counters: u32) -> u3
  */
 fn total_digits(local: u32, subgroups: u32) {
   for (var pair = local; pair < PAIRS; pair += SCATTER_SIZE) {
-    var running = 0u;
-    for (var s = 0u; s < subgroups; s++) {
-      let at = s * PAIRS + pair;
-      let here = atomicLoad(&subgroup_counts[at]);
-      atomicStore(&subgroup_counts[at], running);
-      running += here;
-    }
+    let running = prefix_pair(pair, subgroups);
     digit_start[2u * pair] = running & 0xffffu;
     digit_start[2u * pair + 1u] = running >> 16u;
   }
@@ -77,6 +71,58 @@ fn first_digit_start(local: u32, lane: u32, subgroup: u32) -> u32 {
   var run_total = 0u;
   for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
     run_total += digit_start[first_digit + j];
+  }
+  let within = subgroupExclusiveAdd(run_total);
+  let subgroup_total = subgroupAdd(run_total);
+  if (lane == 0u) {
+    subgroup_sums[subgroup] = subgroup_total;
+  }
+  workgroupBarrier();
+  var start = within;
+  for (var s = 0u; s < subgroup; s++) {
+    start += subgroup_sums[s];
+  }
+  return start;
+}
+
+/** Pair `pair`'s counters over the subgroups become their exclusive prefix; returns the pair's totals (two 16-bit halves). */
+fn prefix_pair(pair: u32, subgroups: u32) -> u32 {
+  var running = 0u;
+  for (var s = 0u; s < subgroups; s++) {
+    let at = s * PAIRS + pair;
+    let here = atomicLoad(&subgroup_counts[at]);
+    atomicStore(&subgroup_counts[at], running);
+    running += here;
+  }
+  return running;
+}
+
+/**
+ * total_digits and first_digit_start in one, with one barrier fewer: after ranking (and a
+ * barrier), the subgroups' counters become their exclusive prefix over the subgroups, `totals`
+ * gets this invocation's digits' totals in the tile, and the result is where the first of them
+ * starts. Two digits share a counter word: with one digit an invocation (RADIX invocations),
+ * the even invocation of each pair prefixes the pair and hands the odd one its half. Contains a
+ * barrier.
+ */
+fn tile_digit_starts(local: u32, lane: u32, subgroup: u32, subgroups: u32, totals: ptr<function, array<u32, DIGITS_PER_INVOCATION>>) -> u32 {
+  if (DIGITS_PER_INVOCATION == 1u) {
+    var running = 0u;
+    if ((local & 1u) == 0u) {
+      running = prefix_pair(local >> 1u, subgroups);
+    }
+    let pair = subgroupShuffle(running, lane & ~1u);
+    (*totals)[0] = (pair >> ((local & 1u) * 16u)) & 0xffffu;
+  } else {
+    for (var j = 0u; j < DIGITS_PER_INVOCATION; j += 2u) {
+      let pair = prefix_pair((local * DIGITS_PER_INVOCATION + j) >> 1u, subgroups);
+      (*totals)[j] = pair & 0xffffu;
+      (*totals)[j + 1u] = pair >> 16u;
+    }
+  }
+  var run_total = 0u;
+  for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
+    run_total += (*totals)[j];
   }
   let within = subgroupExclusiveAdd(run_total);
   let subgroup_total = subgroupAdd(run_total);
