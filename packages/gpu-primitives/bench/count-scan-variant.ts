@@ -25,7 +25,8 @@ fn scatter_offset(digit: u32, block: u32) -> u32 {
   return digit * per_digit + u32(f32(per_digit) * f32(block) / f32(params.block_count)) + (tile_offset(0u, 0u) & 0u);
 }`;
 
-function countScanPasses(device: GPUDevice, plan: RadixPlan, maxCount: number, slots: number, extra: Pick<CountScanOptions, 'beforeScatter' | 'scatterOffsetSource' | 'countTiles' | 'scanClearsStatus'>): CountScanPasses {
+/** Count-scan passes for `plan` on `device`, as GpuRadixSort makes them, with the benchmark's extras. */
+export function countScanPasses(device: GPUDevice, plan: RadixPlan, maxCount: number, slots: number, extra: Pick<CountScanOptions, 'beforeScatter' | 'scatterOffsetSource' | 'countTiles' | 'scanClearsStatus'>): CountScanPasses {
   return new CountScanPasses(device, {
     plan,
     maxSubgroups: plan.workgroupSize / (device.adapterInfo.subgroupMinSize ?? 32),

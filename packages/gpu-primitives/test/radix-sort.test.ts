@@ -3,11 +3,10 @@ import fc from 'fast-check';
 import { expectArraysEqual, gpuTest, gpuTestsSkipped, requestNodeGpu } from '@cuttle/test-utils';
 import { GpuPrimitivesError, GpuRadixSort, PORTABLE_RADIX_PLAN, SUBGROUP_RADIX_PLAN, radixSortReference, subgroupRadixLayout } from '../src/index.ts';
 import { pairs } from './sort-pairs.ts';
-import { countScanBuild } from '../bench/count-scan-variant.ts';
-import { CountScanPasses, countTilesFor } from '../src/count-scan-passes.ts';
+import { countScanBuild, countScanPasses } from '../bench/count-scan-variant.ts';
+import { countTilesFor } from '../src/count-scan-passes.ts';
 import { scanStatusWords } from '../src/scan-plan.ts';
 import { sortRoundTrip } from '../src/sort-round-trip.ts';
-import { laneWordsFor } from '../src/subgroup-lanes.ts';
 
 /** A stable sort by key through plain JS, to check the reference itself. */
 function stableSort(keys: Uint32Array, values: Uint32Array, keyBits: number): { keys: Uint32Array; values: Uint32Array } {
@@ -160,17 +159,7 @@ describe('count-scan: the scatter zeroes the scan status (no clear command betwe
     gpuTest(`${subgroups ? 'subgroup' : 'portable'} kernel: the status words are zero after every sort, and sorts in a row stay right`, async ({ device }) => {
       const plan = subgroups && device.features.has('subgroups') ? subgroupRadixLayout(device.adapterInfo.subgroupMinSize ?? 32, device.adapterInfo.subgroupMaxSize ?? 128).plan : PORTABLE_RADIX_PLAN;
       const maxCount = 100 * plan.block;
-      const passes = new CountScanPasses(device, {
-        plan,
-        maxSubgroups: plan.workgroupSize / (device.adapterInfo.subgroupMinSize ?? 32),
-        laneWords: laneWordsFor(device.adapterInfo.subgroupMaxSize ?? 128),
-        maxCount,
-        keyBits: 32,
-        passes: 32 / plan.bits,
-        slots: 1,
-        gridLimit: device.limits.maxComputeWorkgroupsPerDimension,
-        maxWorkgroupsPerDimension: undefined,
-      });
+      const passes = countScanPasses(device, plan, maxCount, 1, {});
       const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
       const scratch = [device.createBuffer({ size: maxCount * 4, usage }), device.createBuffer({ size: maxCount * 4, usage })] as const;
       const staging = device.createBuffer({ size: passes.scanStatus.size, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });

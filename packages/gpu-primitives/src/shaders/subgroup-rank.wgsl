@@ -72,6 +72,14 @@ fn first_digit_start(local: u32, lane: u32, subgroup: u32) -> u32 {
   for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
     run_total += digit_start[first_digit + j];
   }
+  return run_start(run_total, lane, subgroup);
+}
+
+/**
+ * Where in the tile an invocation's run of consecutive digits starts, from the run's total:
+ * subgroup scans, and the sums of earlier subgroups. Contains a barrier.
+ */
+fn run_start(run_total: u32, lane: u32, subgroup: u32) -> u32 {
   let within = subgroupExclusiveAdd(run_total);
   let subgroup_total = subgroupAdd(run_total);
   if (lane == 0u) {
@@ -124,17 +132,7 @@ fn tile_digit_starts(local: u32, lane: u32, subgroup: u32, subgroups: u32, total
   for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
     run_total += (*totals)[j];
   }
-  let within = subgroupExclusiveAdd(run_total);
-  let subgroup_total = subgroupAdd(run_total);
-  if (lane == 0u) {
-    subgroup_sums[subgroup] = subgroup_total;
-  }
-  workgroupBarrier();
-  var start = within;
-  for (var s = 0u; s < subgroup; s++) {
-    start += subgroup_sums[s];
-  }
-  return start;
+  return run_start(run_total, lane, subgroup);
 }
 
 /** The position in the sorted tile of a key with `digit` and subgroup rank `rank`. */
