@@ -69,7 +69,7 @@ export class GpuScan {
   readonly #device: GPUDevice;
   readonly #pipeline: GPUComputePipeline;
   readonly #params: GPUBuffer;
-  /** The tile ticket counter and two status words per tile; cleared before every scan. */
+  /** The tile ticket counter and two status words per tile; zero before every scan (see clearsStatus). */
   readonly #status: GPUBuffer;
   readonly #clearsStatus: boolean;
   readonly #total: GPUBuffer;

@@ -48,7 +48,8 @@ override ALWAYS_FALL_BACK: bool = false;
 @group(0) @binding(2) var<storage, read> input_vecs: array<vec4<u32>>;
 @group(0) @binding(3) var<storage, read_write> tail: array<u32, 4>;
 @group(0) @binding(4) var<storage, read_write> output_vecs: array<vec4<u32>>;
-// [0]: the tile ticket counter; [1 + 2 t], [2 + 2 t]: tile t's status. Cleared before each scan.
+// [0]: the tile ticket counter; [1 + 2 t], [2 + 2 t]: tile t's status. Zero before each scan
+// (cleared by GpuScan.encode, or by its caller: clearsStatus).
 // Tiles by ticket (true) or in dispatch order (false, the default).
 override TILES_BY_TICKET: bool = false;
 @group(0) @binding(5) var<storage, read_write> status: array<atomic<u32>>;
