@@ -123,6 +123,12 @@ const WORD = 4;
  * tone mapping. Renders into any view of `format`: a canvas
  * in the browser, an offscreen texture in Node.
  */
+/** Whether any instance of `group` moved since the last frame (no array made: once per group per frame). */
+function groupMoved(scene: RenderScene, order: readonly number[], group: DrawGroup): boolean {
+  for (let k = group.first; k < group.first + group.count; k++) if (scene.instanceMoved(order[k]!)) return true;
+  return false;
+}
+
 export class Renderer {
   readonly culler: TileCuller;
   readonly format: GPUTextureFormat;
@@ -596,7 +602,7 @@ export class Renderer {
     const variant = `${glow ? '-glow' : ''}${reversed ? '-reversed' : ''}`;
     for (const group of lists.groups) {
       const material = scene.material(group.material);
-      const moving = lists.order.slice(group.first, group.first + group.count).some((instance) => scene.instanceMoved(instance));
+      const moving = groupMoved(scene, lists.order, group);
       opaque.setPipeline(this.#pipeline(`opaque${material.doubleSided ? '-double' : ''}${moving ? '' : '-still'}${variant}`));
       this.#drawGroup(opaque, scene, group, material.group, true);
     }
@@ -722,7 +728,6 @@ export class Renderer {
   #drawGroup(pass: GPURenderPassEncoder, scene: RenderScene, group: DrawGroup, materialGroup: GPUBindGroup, forward: boolean): void {
     drawMeshGroup(pass, scene, group, materialGroup, forward ? 2 : 1, forward);
   }
-
 
   #upload(scene: RenderScene): void {
     const data = scene.instanceData;
