@@ -26,7 +26,7 @@ fn scatter_offset(digit: u32, block: u32) -> u32 {
 }`;
 
 /** Count-scan passes for `plan` on `device`, as GpuRadixSort makes them, with the benchmark's extras. */
-export function countScanPasses(device: GPUDevice, plan: RadixPlan, maxCount: number, slots: number, extra: Pick<CountScanOptions, 'beforeScatter' | 'scatterOffsetSource' | 'countTiles' | 'scanClearsStatus'>): CountScanPasses {
+export function countScanPasses(device: GPUDevice, plan: RadixPlan, maxCount: number, slots: number, extra: Pick<CountScanOptions, 'beforeScatter' | 'scatterOffsetSource' | 'countTiles' | 'scanClearsStatus' | 'sourceTransform'>): CountScanPasses {
   return new CountScanPasses(device, {
     plan,
     maxSubgroups: plan.workgroupSize / (device.adapterInfo.subgroupMinSize ?? 32),
@@ -66,7 +66,7 @@ export function countScanBuild(device: GPUDevice, build: { block: 2048 | 4096; c
   const layout = subgroupRadixLayout(minSubgroup, device.adapterInfo.subgroupMaxSize ?? 128, build.block);
   // A 256-invocation scatter whatever the subgroup size: one digit an invocation, as on 32-wide subgroups.
   const wide = build.scatterSize ? { ...layout.plan, workgroupSize: build.scatterSize, items: build.block / build.scatterSize } : undefined;
-  const storage = wide ? ((wide.workgroupSize / minSubgroup) * 129 + build.block + 2 * wide.radix) * 4 : layout.storageBytes;
+  const storage = wide ? ((wide.workgroupSize / minSubgroup) * 129 + build.block + wide.radix) * 4 : layout.storageBytes;
   if (storage > device.limits.maxComputeWorkgroupStorageSize) return null;
   const plan = build.portable ? PORTABLE_RADIX_PLAN : (wide ?? layout.plan);
   return new SortVariant(device, `cuttle.bench.count-scan-${build.block}`, countScanPasses(device, plan, maxCount, slots, { ...(build.countTiles ? { countTiles: build.countTiles } : {}), ...(build.scanClearsStatus ? { scanClearsStatus: true } : {}) }), maxCount, slots);

@@ -10,6 +10,8 @@ import { PerPassTimer } from './per-pass-timer.ts';
 import { keysFor, refill, SORT_INPUTS, uploadPristine, type PristinePairs, type SortInput } from './sort-inputs.ts';
 import { CubPeer } from './cub-peer.ts';
 import { countScanBuild, flushedCountScan as buildFlushedCountScan, guessedCountScan as buildGuessedCountScan } from './count-scan-variant.ts';
+import { OccupancyProbe } from './occupancy-probe.ts';
+import { subgroupRadixLayout } from '../src/radix-plan.ts';
 import { onesweepVariant, walkCountingVariant, type OnesweepVariant } from './onesweep-variant.ts';
 import type { WalkStats } from '../src/onesweep-passes.ts';
 import type { SortVariant } from './sort-variant.ts';
@@ -59,6 +61,9 @@ const COUNT_SCAN_BUILDS = [
   { name: 'count-scan, the scan\'s status cleared by a clear command before each scan (before 2026-11-27 morning)', block: 2048, scanClearsStatus: true },
 ] as const;
 const countScanBuilds = new Map<string, SortVariant>();
+/** The scatter with an occupancy probe, plain and with workgroup memory added (bytes). */
+const PROBE_PADDING = [0, 1024, 2048, 4096] as const;
+const occupancyProbes = new Map<number, OccupancyProbe>();
 /** What the look-back did over SORT_WALK_SAMPLES sorts of fresh random keys (counted in setup, after checking them). */
 const walkStats: { stats: WalkStats; walks: number; passes: number }[] = [];
 const SORT_WALK_SAMPLES = 3;
@@ -180,6 +185,25 @@ function walkCases(): BenchCase[] {
       row('tiles counted by the fallback per digit pass', 'tiles', stats.fallbacks / passes),
     ];
   });
+}
+
+/** Peak scatter workgroups at once over a sort of 2^24 fresh random pairs, per probe build. */
+function occupancyCase(): BenchCase {
+  const peak = (pad: number) => (): Promise<number> => {
+    const probe = occupancyProbes.get(pad)!;
+    return probe.peak((encoder) => {
+      refill(encoder, pristine.get('random')!, sortKeys!, sortValues!, SORT_INPUT_SIZE);
+      probe.variant.encode(encoder, sortKeys!, sortValues!, SORT_INPUT_SIZE);
+    });
+  };
+  return {
+    name: `count-scan scatter: peak workgroups running at once (whole GPU) over a sort of 2^${Math.log2(SORT_INPUT_SIZE)} u32 key + u32 value pairs, fresh random keys`,
+    unit: 'workgroups',
+    higherIsBetter: true,
+    rounds: 3,
+    ours: peak(0),
+    peers: Object.fromEntries([...occupancyProbes.keys()].filter((pad) => pad > 0).map((pad) => [`${pad / 1024} KiB more workgroup memory`, peak(pad)])),
+  };
 }
 
 const radix = (which: GpuRadixSort): EncodeSort => (encoder, keys, values, count, timestamps) => { which.encode(encoder, keys, values, count, timestamps); };
@@ -304,6 +328,13 @@ export const suite = defineSuite({
         for (const input of SORT_INPUTS) await verifySortsOf(build.name, variant, keysFor(input, Math.min(largestSort, 1 << 20)));
         await verifySortsOf(build.name, variant, keysFor('random', SORT_INPUT_SIZE));
       }
+      const scatterBytes = subgroupRadixLayout(device.adapterInfo.subgroupMinSize ?? 32, device.adapterInfo.subgroupMaxSize ?? 128).storageBytes;
+      for (const pad of PROBE_PADDING.filter((bytes) => scatterBytes + bytes <= device.limits.maxComputeWorkgroupStorageSize)) {
+        // Room for four times the probed sort, so that its scans leave the probe's words alone.
+        const probe = new OccupancyProbe(device, sorter.plan, Math.max(largestSort, 4 * SORT_INPUT_SIZE), pad);
+        occupancyProbes.set(pad, probe);
+        await verifySortsOf(`count-scan with an occupancy probe (${pad} bytes padding)`, probe.variant, keysFor('random', Math.min(SORT_INPUT_SIZE, 1 << 20)));
+      }
     }
     if (lookBackFirst) {
       for (const input of SORT_INPUTS) await verifySortsOf('onesweep, look-back before the tile sort', lookBackFirst, keysFor(input, Math.min(largestSort, 1 << 20)));
@@ -344,6 +375,8 @@ export const suite = defineSuite({
     guessedCountScan?.destroy();
     for (const variant of countScanBuilds.values()) variant.destroy();
     countScanBuilds.clear();
+    for (const probe of occupancyProbes.values()) probe.destroy();
+    occupancyProbes.clear();
     bitonic?.destroy();
     sortKeys?.destroy();
     sortValues?.destroy();
@@ -424,6 +457,7 @@ export const suite = defineSuite({
       };
     }),
     ...(countScanPassTimer && passTimer ? [perDigitPassCase()] : []),
+    ...(occupancyProbes.size > 0 ? [occupancyCase()] : []),
     ...walkCases(),
     {
       name: `radix sort, ${onesweepKeys?.plan.kind ?? 'onesweep'} kernel, keys only: 2^${Math.log2(SORT_INPUT_SIZE)} fresh random keys`,
@@ -468,6 +502,7 @@ export const suite = defineSuite({
     'The onesweep rows run algorithm: \'onesweep\' (one histogram pass, then per digit one ranking pass that finds its offsets by decoupled look-back), checked against the reference at 2^20 for every key set and on 2^24 random keys before timing.',
     '"Re-sorting its own output" is how this table used to be measured: the same buffer sorted 10 times back to back, so every sort after the first gets sorted keys.',
     'Bitonic sort: fresh random keys the same way, copy-in, padding and copy-out included, against our radix sort and CUB at the same size.',
+    'The occupancy row counts how many count-scan scatter workgroups run at once over a whole sort (a build whose first invocation counts its workgroup in and out on two spare status words and keeps the peak; the H100 has 132 SMs), plain and with workgroup memory added: where the steps fall shows what limits the scatter.',
     'The sorts\' peer is CUB\'s device radix sort through PyTorch (torch.sort(stable=True) on a CUDA int32 tensor of the same kind of keys, keys plus an int64 permutation) in the same device call,',
     'timed with CUDA events; torch.sort leaves its input alone, so CUB sorts fresh keys every time too.',
   ].join(' '),

@@ -43,6 +43,8 @@ export interface CountScanOptions {
    * before 2026-11-27 morning) instead of the scatter zeroing it.
    */
   scanClearsStatus?: boolean;
+  /** Benchmarks only: rewrites the module's WGSL (probes and padding builds). */
+  sourceTransform?: (wgsl: string) => string;
 }
 
 /** The scratch and caller buffers one sort ping-pongs between. */
@@ -120,7 +122,8 @@ export class CountScanPasses {
       clearsStatus: options.scanClearsStatus === true,
       ...(options.maxWorkgroupsPerDimension === undefined ? {} : { maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension }),
     });
-    const module = device.createShaderModule({ label: 'cuttle.radix-sort', code: radixSource(plan, options.maxSubgroups, options.laneWords, options.scatterOffsetSource) });
+    const source = radixSource(plan, options.maxSubgroups, options.laneWords, options.scatterOffsetSource);
+    const module = device.createShaderModule({ label: 'cuttle.radix-sort', code: options.sourceTransform ? options.sourceTransform(source) : source });
     this.#countPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.count', layout: 'auto', compute: { module, entryPoint: 'count_digits' } });
     this.#scatterPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.scatter', layout: 'auto', compute: { module, entryPoint: 'scatter' } });
     this.#counts = device.createBuffer({ label: 'cuttle.radix-sort.counts', size: plan.radix * maxBlocks * WORD, usage: GPUBufferUsage.STORAGE });

@@ -54,8 +54,8 @@ export interface GpuRadixSortOptions {
   wideLaneMasks?: boolean;
 }
 
-/** Workgroup memory the onesweep kernel adds to the subgroup scatter's: fallback counts and flags. */
-const ONESWEEP_EXTRA_STORAGE = 256 * 4 + 3 * 4;
+/** Workgroup memory the onesweep kernel adds to the count-scan scatter's: fallback counts, its digit starts and flags. */
+const ONESWEEP_EXTRA_STORAGE = 2 * 256 * 4 + 3 * 4;
 const ONESWEEP_TILES = [2048, 4096] as const;
 
 interface ChosenPlan {

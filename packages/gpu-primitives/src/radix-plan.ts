@@ -43,21 +43,22 @@ export interface SubgroupRadixLayout {
   readonly plan: RadixPlan;
   /** Counter rows to reserve: workgroupSize / minSubgroupSize. */
   readonly maxSubgroups: number;
-  /** Workgroup memory the scatter kernel declares. */
+  /** Workgroup memory the count-scan scatter kernel declares (the onesweep kernel adds its own). */
   readonly storageBytes: number;
 }
 
 /**
  * Eight subgroups of the smallest size per workgroup (at least one of the largest, at most
  * 256 invocations), so the per-subgroup counters stay small whatever the subgroup size: at
- * sizes 4 to 32 the kernel needs about 14 KiB, within every device's 16 KiB minimum.
+ * sizes 4 to 32 the count-scan scatter needs about 13 KiB, within every device's 16 KiB minimum.
  * `block` (2048 unless given; the onesweep kernel may take 4096) sets the keys per invocation.
  */
 export function subgroupRadixLayout(minSubgroupSize: number, maxSubgroupSize = minSubgroupSize, block = SUBGROUP_RADIX_PLAN.block): SubgroupRadixLayout {
   const workgroupSize = Math.min(256, Math.max(8 * minSubgroupSize, maxSubgroupSize));
   const maxSubgroups = workgroupSize / minSubgroupSize;
   const { radix } = SUBGROUP_RADIX_PLAN;
-  const words = maxSubgroups * 128 + block + 2 * radix + maxSubgroups;
+  // Counters (16 bits a digit), the tile, the digits' output bases and the subgroups' sums.
+  const words = maxSubgroups * 128 + block + radix + maxSubgroups;
   return { plan: { ...SUBGROUP_RADIX_PLAN, workgroupSize, items: block / workgroupSize, block }, maxSubgroups, storageBytes: words * 4 };
 }
 

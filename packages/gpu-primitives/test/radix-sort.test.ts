@@ -4,6 +4,7 @@ import { expectArraysEqual, gpuTest, gpuTestsSkipped, requestNodeGpu } from '@cu
 import { GpuPrimitivesError, GpuRadixSort, PORTABLE_RADIX_PLAN, SUBGROUP_RADIX_PLAN, radixSortReference, subgroupRadixLayout } from '../src/index.ts';
 import { pairs } from './sort-pairs.ts';
 import { countScanBuild, countScanPasses } from '../bench/count-scan-variant.ts';
+import { OccupancyProbe, probeSource } from '../bench/occupancy-probe.ts';
 import { countTilesFor } from '../src/count-scan-passes.ts';
 import { scanStatusWords } from '../src/scan-plan.ts';
 import { sortRoundTrip } from '../src/sort-round-trip.ts';
@@ -134,8 +135,9 @@ describe('count-scan with several blocks per count workgroup (GpuRadixSort from 
       { block: 2048, countTiles: 8 },
       { block: 4096, countTiles: 4 },
       { block: 2048, countTiles: 8, scanClearsStatus: true },
-      // One digit an invocation (on 32-wide subgroups, the shipped layout): pairs of digits
-      // split between two invocations. Lavapipe's 8-wide subgroups need 27 KiB for it.
+      // One digit an invocation (on 32-wide subgroups, the shipped layout): the two invocations
+      // of a digit pair share its counter word and prefix half the subgroups' counters each.
+      // Lavapipe's 8-wide subgroups need 26 KiB for it.
       { block: 2048, countTiles: 1, scatterSize: 256 },
     ] as const;
     for (const build of builds) {
@@ -186,6 +188,43 @@ describe('count-scan: the scatter zeroes the scan status (no clear command betwe
       }
     });
   }
+});
+
+describe('the benchmark\'s occupancy probe', () => {
+  test('refuses a scatter it cannot find its two places in, and appends its padding after the enables', () => {
+    expect(() => probeSource('enable subgroups;\nfn scatter() {}', 0)).toThrow(/exactly one/);
+    const scatter = 'enable subgroups;\nfn scatter() {\n  let block = block_index(group_id);\n  clear_scan_status(block, local, 8u);\n  scatter_values(a);\n}';
+    const probed = probeSource(scatter, 1024);
+    expect(probed.startsWith('enable subgroups;')).toBe(true);
+    expect(probed).toContain('array<u32, 256>');
+    expect(probed.match(/atomicSub/g)).toHaveLength(1);
+  });
+
+  gpuTest('counts the scatter workgroups in and out of a sort (at least one at once, no more than the blocks) and leaves the sort right', async ({ device }) => {
+    if (!device.features.has('subgroups')) return;
+    const plan = subgroupRadixLayout(device.adapterInfo.subgroupMinSize ?? 32, device.adapterInfo.subgroupMaxSize ?? 128).plan;
+    const size = 9 * plan.block + 3;
+    const probe = new OccupancyProbe(device, plan, 4 * size, 0);
+    const { keys, values } = pairs(size, 91, 32);
+    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
+    const keyBuffer = device.createBuffer({ size: size * 4, usage });
+    const valueBuffer = device.createBuffer({ size: size * 4, usage });
+    try {
+      const got = await probe.variant.sort(keys, values);
+      const expected = radixSortReference(keys, values);
+      expectArraysEqual(got.keys, expected.keys, 'keys');
+      expectArraysEqual(got.values, expected.values, 'values');
+      device.queue.writeBuffer(keyBuffer, 0, keys);
+      device.queue.writeBuffer(valueBuffer, 0, values);
+      const peak = await probe.peak((encoder) => { probe.variant.encode(encoder, keyBuffer, valueBuffer, size); });
+      expect(peak).toBeGreaterThanOrEqual(1);
+      expect(peak).toBeLessThanOrEqual(10);
+    } finally {
+      keyBuffer.destroy();
+      valueBuffer.destroy();
+      probe.destroy();
+    }
+  });
 });
 
 describe('GpuRadixSort on a device with default limits', () => {

@@ -97,10 +97,7 @@ fn count_digits(
   if (first_block >= params.block_count) {
     return; // a padding workgroup of the 2D grid: uniform for the whole workgroup
   }
-  for (var i = local; i < RADIX * tiles; i += WORKGROUP_SIZE) {
-    atomicStore(&histogram[i], 0u);
-  }
-  workgroupBarrier();
+  // The histograms start at zero: WebGPU zeroes workgroup memory before a workgroup runs.
   for (var tile = 0u; tile < tiles; tile++) {
     // A block's keys are all loaded before any is counted, so their loads overlap. (Loading the
     // next block's keys while counting this one's measured no faster on an H100.)

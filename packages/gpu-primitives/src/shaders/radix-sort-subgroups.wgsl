@@ -13,6 +13,14 @@
 // smallest size, at most 256), SCATTER_ITEMS (= BLOCK / SCATTER_SIZE) and MAX_SUBGROUPS
 // (= SCATTER_SIZE / the smallest subgroup size, at most 8), so the per-subgroup counters take
 // at most 4 KiB whatever the subgroup size.
+//
+// What sets its speed on an H100 (measured with the driver's pipeline statistics and an
+// occupancy probe in the benchmark): an SM runs as many scatter workgroups as fit 48 KiB of
+// workgroup memory, so the kernel's 13 KiB give 3 at once; registers (44 an invocation) would
+// allow 5. Registers are therefore free up to about 80 an invocation, and the kernel holds the
+// keys and loads the values early instead of reading memory twice or late. Getting under 12 KiB
+// (4 at once) cost a barrier more and measured slower. The counters need no clearing: WebGPU
+// zeroes workgroup memory before a workgroup starts.
 
 @compute @workgroup_size(SCATTER_SIZE)
 fn scatter(
@@ -28,8 +36,6 @@ fn scatter(
   }
   let subgroup = local / subgroup_size;
   let subgroups = SCATTER_SIZE / subgroup_size;
-  clear_subgroup_counts(local, subgroups);
-  workgroupBarrier();
 
   // Subgroup s owns keys [s * SCATTER_ITEMS * size, (s + 1) * SCATTER_ITEMS * size) of the
   // block and walks them subgroup-wide, one coalesced load per step: index order is
@@ -38,14 +44,13 @@ fn scatter(
   let first = block_base + subgroup * SCATTER_ITEMS * subgroup_size + lane;
   let below = lanes_below(lane);
   let counters = subgroup * PAIRS;
-  // The values are loaded after the keys' write-out (scatter_values): loading them with the
-  // keys, as the onesweep pass does, measured 12% slower here on an H100 (0.280 against 0.249
-  // ms per pass at 2^24 pairs).
   // Explicitly zeroed: loop-local arrays left to default initialisation kept stale contents on
   // Dawn + lavapipe.
   var ranks = array<u32, SCATTER_ITEMS>();
+  var keys = array<u32, SCATTER_ITEMS>();
   for (var k = 0u; k < SCATTER_ITEMS; k++) {
-    ranks[k] = rank_in_subgroup(digit_of(load_key(first + k * subgroup_size)), lane, below, counters);
+    keys[k] = load_key(first + k * subgroup_size);
+    ranks[k] = rank_in_subgroup(digit_of(keys[k]), lane, below, counters);
   }
   workgroupBarrier();
   // This invocation's digits' offsets, loaded now so that their latency passes during the
@@ -60,22 +65,18 @@ fn scatter(
   var totals = array<u32, DIGITS_PER_INVOCATION>();
   var start = tile_digit_starts(local, lane, subgroup, subgroups, &totals);
   for (var j = 0u; j < DIGITS_PER_INVOCATION; j++) {
-    let digit = first_digit + j;
-    digit_start[digit] = start;
     // Where the tile's position p of this digit goes: its offset + p - start (wraps).
-    global_base[digit] = offsets[j] - start;
+    global_base[first_digit + j] = offsets[j] - start;
     start += totals[j];
   }
   workgroupBarrier();
 
-  // Local positions, then the keys through the tile in sorted order.
-  // Each rank becomes its key's position in the tile (one register array fewer).
+  // Local positions (a subgroup's counter of a digit now holds where its first key of that
+  // digit goes), then the keys through the tile in sorted order. Each rank becomes its key's
+  // position in the tile (one register array fewer).
   for (var k = 0u; k < SCATTER_ITEMS; k++) {
-    // The key again (a cache hit): not holding the keys across the ranking frees eight registers
-    // an invocation, and the pass ran 1.6% faster on an H100 (0.2476 against 0.2516 ms at 2^24).
-    let key = load_key(first + k * subgroup_size);
-    ranks[k] = tile_position(digit_of(key), ranks[k], counters);
-    tile[ranks[k]] = key;
+    ranks[k] = counter_position(digit_of(keys[k]), ranks[k], counters);
+    tile[ranks[k]] = keys[k];
   }
   workgroupBarrier();
   let real = min(BLOCK, params.count - block_base);
@@ -88,11 +89,22 @@ fn scatter(
       keys_out[global_base[digits[k]] + at] = key;
     }
   }
-  scatter_values(first, subgroup_size, local, params.count, real, &ranks, &digits);
+  // The values are loaded before the barrier that lets them into the tile, so their latency
+  // passes while the other subgroups finish writing keys.
+  var values = array<u32, SCATTER_ITEMS>();
+  for (var k = 0u; k < SCATTER_ITEMS; k++) {
+    values[k] = load_value(first + k * subgroup_size);
+  }
+  scatter_held_values(local, real, &ranks, &values, &digits);
 }
 
 // Past-the-end keys become all ones: the last digit, ranked after every real key of the block
 // (they come last in index order), so they land past its last real position.
 fn load_key(i: u32) -> u32 {
   return select(0xffffffffu, keys_in[min(i, params.count - 1u)], i < params.count);
+}
+
+// Past-the-end slots take the last value: they are sorted into the tile but never written out.
+fn load_value(i: u32) -> u32 {
+  return values_in[min(i, params.count - 1u)];
 }
