@@ -5,6 +5,7 @@ import { GpuPrimitivesError, GpuRadixSort, PORTABLE_RADIX_PLAN, SUBGROUP_RADIX_P
 import { pairs } from './sort-pairs.ts';
 import { countScanBuild, countScanPasses } from '../bench/count-scan-variant.ts';
 import { OccupancyProbe, probeSource } from '../bench/occupancy-probe.ts';
+import { H100_MODULE_ENTRIES, h100Modules } from '../bench/h100-modules.ts';
 import { countTilesFor } from '../src/count-scan-passes.ts';
 import { scanStatusWords } from '../src/scan-plan.ts';
 import { sortRoundTrip } from '../src/sort-round-trip.ts';
@@ -268,5 +269,19 @@ describe('GpuRadixSort bad input', () => {
     await expect(sorter.sort(new Uint32Array(3), new Uint32Array(2))).rejects.toThrow(/same length/);
     sorter.destroy();
     await expect(sorter.sort(new Uint32Array(3), new Uint32Array(3))).rejects.toThrow(/destroyed/);
+  });
+});
+
+describe('the benchmark\'s H100 modules (for the driver\'s pipeline statistics)', () => {
+  gpuTest('are the count-scan, scan and onesweep modules built for 32-wide subgroups, with their entry points', async ({ device }) => {
+    const modules = h100Modules(device);
+    await device.queue.onSubmittedWorkDone();
+    for (const [label, entries] of Object.entries(H100_MODULE_ENTRIES)) {
+      const code = modules.get(label);
+      expect(code, label).toBeDefined();
+      for (const entry of entries) expect(code, `${label} ${entry}`).toContain(`fn ${entry}(`);
+    }
+    expect(modules.get('cuttle.radix-sort')).toContain('const SCATTER_SIZE: u32 = 256u;');
+    expect(modules.get('cuttle.radix-sort.onesweep')).toContain('const BLOCK: u32 = 4096u;');
   });
 });
