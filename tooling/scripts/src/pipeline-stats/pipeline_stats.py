@@ -85,6 +85,17 @@ def chain(bufs):
         C.memmove(C.addressof(a) + 8, C.byref(P(C.addressof(b))), 8)
     return bufs
 
+def enumerate_structs(fn, dev, info, struct, stype):
+    """Vulkan's two-call enumeration: the count, then that many structs (sType set) filled in."""
+    count = U32()
+    fn(dev, C.byref(info), C.byref(count), None)
+    items = (struct * count.value)()
+    for item in items:
+        item.sType = stype
+    fn(dev, C.byref(info), C.byref(count), items)
+    return items
+
+
 def main():
     app = AppInfo(0, None, b'vkstats', 1, b'vkstats', 1, (1 << 22) | (3 << 12))
     ici = InstanceCI(1, None, 0, C.addressof(app), 0, None, 0, None)
@@ -165,21 +176,9 @@ def main():
         if not stats_ok:
             print(f'{label or path}: compiled (no statistics on this driver)')
             continue
-        pinfo = PipelineInfo(1000269001, None, pipe.value)
-        cnt = U32()
-        get_props(dev, C.byref(pinfo), C.byref(cnt), None)
-        props = (ExecProps * cnt.value)()
-        for p in props:
-            p.sType = 1000269002
-        get_props(dev, C.byref(pinfo), C.byref(cnt), props)
-        for i in range(cnt.value):
-            einfo = ExecInfo(1000269003, None, pipe.value, i)
-            sc = U32()
-            get_stats(dev, C.byref(einfo), C.byref(sc), None)
-            stats = (ExecStat * sc.value)()
-            for s in stats:
-                s.sType = 1000269004
-            get_stats(dev, C.byref(einfo), C.byref(sc), stats)
+        props = enumerate_structs(get_props, dev, PipelineInfo(1000269001, None, pipe.value), ExecProps, 1000269002)
+        for i, prop in enumerate(props):
+            stats = enumerate_structs(get_stats, dev, ExecInfo(1000269003, None, pipe.value, i), ExecStat, 1000269004)
             vals = []
             for stat in stats:
                 value = [stat.value.b32, stat.value.i64, stat.value.u64, stat.value.f64][stat.format]
@@ -187,6 +186,6 @@ def main():
                 if stat.name.decode() == 'Local Memory Size' and value >= 1 << 36:
                     value -= 1 << 36
                 vals.append(f'{stat.name.decode()}={value}')
-            print(f'{label or path} [{props[i].name.decode()} sg{props[i].subgroupSize}]: ' + ', '.join(vals))
+            print(f'{label or path} [{prop.name.decode()} sg{prop.subgroupSize}]: ' + ', '.join(vals))
 
 main()
