@@ -10,20 +10,20 @@ import { SortVariant } from './sort-variant.ts';
 const RUNNING = 'arrayLength(&scan_status) - 2u';
 const PEAK = 'arrayLength(&scan_status) - 1u';
 const ENTER = '  let block = block_index(group_id);\n  clear_scan_status(';
-const LEAVE = /\n {2}scatter_(?:held_)?values\([^)]*\);\n\}/;
+const LEAVE = '\n  scatter_held_values(local, real, &ranks, &values, &digits);\n}';
 
-function replaceOnce(source: string, target: string | RegExp, replace: (found: string) => string): string {
-  const matches = typeof target === 'string' ? source.split(target).length - 1 : (source.match(new RegExp(target, 'g')) ?? []).length;
-  if (matches !== 1) throw new Error(`occupancy probe: the scatter no longer has exactly one ${String(target).split('\n')[0]!.trim()}`);
-  return source.replace(target, replace);
+function replaceOnce(source: string, target: string, replacement: string): string {
+  const at = source.indexOf(target);
+  if (at < 0 || source.includes(target, at + 1)) throw new Error(`occupancy probe: the scatter no longer has exactly one '${target.trim().split('\n')[0]!}'`);
+  return source.slice(0, at) + replacement + source.slice(at + target.length);
 }
 
 /** The scatter with the probe (and `padBytes` of workgroup memory it touches, so it is kept). */
 export function probeSource(source: string, padBytes: number): string {
   const pad = padBytes > 0 ? `\nvar<workgroup> probe_pad: array<u32, ${padBytes / 4}>;\n` : '';
   const touch = padBytes > 0 ? `  probe_pad[local % ${padBytes / 4}u] = local;\n` : '';
-  let probed = replaceOnce(source, ENTER, () => `  if (local == 0u) {\n    atomicMax(&scan_status[${PEAK}], atomicAdd(&scan_status[${RUNNING}], 1u) + 1u);\n  }\n${touch}${ENTER}`);
-  probed = replaceOnce(probed, LEAVE, (found) => `${found.slice(0, -1)}  if (local == 0u) {\n    atomicSub(&scan_status[${RUNNING}], 1u);\n  }\n}`);
+  let probed = replaceOnce(source, ENTER, `  if (local == 0u) {\n    atomicMax(&scan_status[${PEAK}], atomicAdd(&scan_status[${RUNNING}], 1u) + 1u);\n  }\n${touch}${ENTER}`);
+  probed = replaceOnce(probed, LEAVE, `${LEAVE.slice(0, -1)}  if (local == 0u) {\n    atomicSub(&scan_status[${RUNNING}], 1u);\n  }\n}`);
   return probed + pad; // appended: `enable` must stay first
 }
 

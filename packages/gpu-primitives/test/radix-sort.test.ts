@@ -194,7 +194,7 @@ describe('count-scan: the scatter zeroes the scan status (no clear command betwe
 describe('the benchmark\'s occupancy probe', () => {
   test('refuses a scatter it cannot find its two places in, and appends its padding after the enables', () => {
     expect(() => probeSource('enable subgroups;\nfn scatter() {}', 0)).toThrow(/exactly one/);
-    const scatter = 'enable subgroups;\nfn scatter() {\n  let block = block_index(group_id);\n  clear_scan_status(block, local, 8u);\n  scatter_values(a);\n}';
+    const scatter = 'enable subgroups;\nfn scatter() {\n  let block = block_index(group_id);\n  clear_scan_status(block, local, 8u);\n  scatter_held_values(local, real, &ranks, &values, &digits);\n}';
     const probed = probeSource(scatter, 1024);
     expect(probed.startsWith('enable subgroups;')).toBe(true);
     expect(probed).toContain('array<u32, 256>');

@@ -134,11 +134,7 @@ fn histogram_all(
   @builtin(num_workgroups) groups: vec3<u32>,
   @builtin(local_invocation_index) local: u32,
 ) {
-  for (var i = local; i < 4u * RADIX; i += 256u) {
-    atomicStore(&histograms[i], 0u);
-  }
-  workgroupBarrier();
-  // A grid-stride walk over stretches of 256 x HISTOGRAM_ITEMS keys, coalesced.
+  // The histograms start at zero (WebGPU zeroes workgroup memory). A grid-stride walk over stretches of 256 x HISTOGRAM_ITEMS keys, coalesced.
   let stretch = 256u * HISTOGRAM_ITEMS;
   for (var base = group_id.x * stretch; base < params.count; base += groups.x * stretch) {
     for (var k = 0u; k < HISTOGRAM_ITEMS; k++) {
@@ -357,8 +353,7 @@ fn onesweep(
   }
   let subgroup = local / subgroup_size;
   let subgroups = SCATTER_SIZE / subgroup_size;
-  clear_subgroup_counts(local, subgroups);
-  workgroupBarrier();
+  // The counters start at zero: WebGPU zeroes workgroup memory before a workgroup runs.
 
   // Ranking within the tile (subgroup-rank.wgsl): index order is (subgroup, step, lane).
   let tile_base = t * BLOCK;

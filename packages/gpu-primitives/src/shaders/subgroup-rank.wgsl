@@ -23,13 +23,6 @@ var<workgroup> digit_start: array<u32, RADIX>;
 var<workgroup> global_base: array<u32, RADIX>;
 var<workgroup> subgroup_sums: array<u32, MAX_SUBGROUPS>;
 
-/** Zeroes every subgroup's digit counters (the caller puts a barrier after). */
-fn clear_subgroup_counts(local: u32, subgroups: u32) {
-  for (var i = local; i < subgroups * PAIRS; i += SCATTER_SIZE) {
-    atomicStore(&subgroup_counts[i], 0u);
-  }
-}
-
 /**
  * The rank of this lane's key (of `digit`) among the keys of the same digit that its subgroup
  * ranked before, counting earlier steps through the subgroup's counters at `counters`.

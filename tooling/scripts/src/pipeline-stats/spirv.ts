@@ -33,11 +33,9 @@ export function splitDawnDump(output: string): Map<string, string> {
   return found;
 }
 
-/** Where Dawn's Node addon is: CUTTLE_DAWN (the GPU machine) or the workspace's `webgpu` package. */
+/** What the child process loads for Dawn, as test-utils' loadDawn does: CUTTLE_DAWN (the GPU machine) or the `webgpu` package. */
 export function dawnPath(): string {
-  if (process.env.CUTTLE_DAWN) return process.env.CUTTLE_DAWN;
-  const require = createRequire(import.meta.url);
-  return join(require.resolve('webgpu/package.json').replace(/package\.json$/, ''), 'dist', `${process.platform}-${process.arch}`, 'dawn.node');
+  return process.env.CUTTLE_DAWN ?? createRequire(import.meta.url).resolve('webgpu');
 }
 
 const CHILD = `
