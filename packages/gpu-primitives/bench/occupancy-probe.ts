@@ -6,24 +6,25 @@ import type { CountScanPasses } from '../src/count-scan-passes.ts';
 import type { RadixPlan } from '../src/radix-plan.ts';
 import { countScanPasses } from './count-scan-variant.ts';
 import { SortVariant } from './sort-variant.ts';
+import { editFunction, replaceOnce } from './wgsl-edit.ts';
 
 const RUNNING = 'arrayLength(&scan_status) - 2u';
 const PEAK = 'arrayLength(&scan_status) - 1u';
-const ENTER = '  let block = block_index(group_id);\n  clear_scan_status(';
-const LEAVE = '\n  scatter_held_values(local, real, &ranks, &values, &digits);\n}';
+const ENTER = '  clear_scan_status(';
+const WHAT = 'occupancy probe';
 
-function replaceOnce(source: string, target: string, replacement: string): string {
-  const at = source.indexOf(target);
-  if (at < 0 || source.includes(target, at + 1)) throw new Error(`occupancy probe: the scatter no longer has exactly one '${target.trim().split('\n')[0]!}'`);
-  return source.slice(0, at) + replacement + source.slice(at + target.length);
-}
-
-/** The scatter with the probe (and `padBytes` of workgroup memory it touches, so it is kept). */
-export function probeSource(source: string, padBytes: number): string {
+/**
+ * The scatter entry point `entry` with the probe (and `padBytes` of workgroup memory it
+ * touches, so it is kept): counted in before it zeroes the scan status, out at its end.
+ */
+export function probeSource(source: string, padBytes: number, entry = 'scatter'): string {
   const pad = padBytes > 0 ? `\nvar<workgroup> probe_pad: array<u32, ${padBytes / 4}>;\n` : '';
   const touch = padBytes > 0 ? `  probe_pad[local % ${padBytes / 4}u] = local;\n` : '';
-  let probed = replaceOnce(source, ENTER, `  if (local == 0u) {\n    atomicMax(&scan_status[${PEAK}], atomicAdd(&scan_status[${RUNNING}], 1u) + 1u);\n  }\n${touch}${ENTER}`);
-  probed = replaceOnce(probed, LEAVE, `${LEAVE.slice(0, -1)}  if (local == 0u) {\n    atomicSub(&scan_status[${RUNNING}], 1u);\n  }\n}`);
+  const probed = editFunction(source, entry, (text) => {
+    const counted = replaceOnce(text, ENTER, `  if (local == 0u) {\n    atomicMax(&scan_status[${PEAK}], atomicAdd(&scan_status[${RUNNING}], 1u) + 1u);\n  }\n${touch}${ENTER}`, WHAT);
+    if (!counted.endsWith('\n}\n')) throw new Error(`${WHAT}: '${entry}' does not end with a closing brace on its own line`);
+    return `${counted.slice(0, -2)}  if (local == 0u) {\n    atomicSub(&scan_status[${RUNNING}], 1u);\n  }\n}\n`;
+  }, WHAT);
   return probed + pad; // appended: `enable` must stay first
 }
 
@@ -36,7 +37,8 @@ export class OccupancyProbe {
   /** `maxCount` must exceed the sorts probed, so that their scans leave the last two status words alone. */
   constructor(device: GPUDevice, plan: RadixPlan, maxCount: number, padBytes: number) {
     this.#device = device;
-    this.#passes = countScanPasses(device, plan, maxCount, 1, { sourceTransform: (source) => probeSource(source, padBytes) });
+    const entry = (plan.tileRounds ?? 1) > 1 ? 'scatter_rounds' : 'scatter';
+    this.#passes = countScanPasses(device, plan, maxCount, 1, { sourceTransform: (source) => probeSource(source, padBytes, entry) });
     this.variant = new SortVariant(device, `cuttle.bench.occupancy-probe-${padBytes}`, this.#passes, maxCount, 1);
     this.#readback = device.createBuffer({ size: 8, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
   }

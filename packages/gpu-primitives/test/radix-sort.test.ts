@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { expectArraysEqual, gpuTest, gpuTestsSkipped, requestNodeGpu } from '@cuttle/test-utils';
-import { GpuPrimitivesError, GpuRadixSort, PORTABLE_RADIX_PLAN, SUBGROUP_RADIX_PLAN, radixSortReference, subgroupRadixLayout } from '../src/index.ts';
+import { GpuPrimitivesError, GpuRadixSort, LARGE_BLOCKS_FROM, PORTABLE_RADIX_PLAN, SUBGROUP_RADIX_PLAN, largeBlockPlan, radixSortReference, subgroupRadixLayout } from '../src/index.ts';
 import { pairs } from './sort-pairs.ts';
-import { countScanBuild, countScanPasses } from '../bench/count-scan-variant.ts';
+import { countScanBuild, countScanPasses, writePatternCountScan } from '../bench/count-scan-variant.ts';
 import { OccupancyProbe, probeSource } from '../bench/occupancy-probe.ts';
 import { H100_MODULE_ENTRIES, h100Modules } from '../bench/h100-modules.ts';
 import { countTilesFor } from '../src/count-scan-passes.ts';
@@ -136,6 +136,10 @@ describe('count-scan with several blocks per count workgroup (GpuRadixSort from 
       { block: 2048, countTiles: 8 },
       { block: 4096, countTiles: 4 },
       { block: 2048, countTiles: 8, scanClearsStatus: true },
+      // 4096-key blocks written through a 2048-key tile in two rounds (19 blocks, the last short
+      // of its second round).
+      { block: 4096, countTiles: 4, tileRounds: 2 },
+      { block: 4096, countTiles: 1, tileRounds: 2, scatterSize: 256 },
       // One digit an invocation (on 32-wide subgroups, the shipped layout): the two invocations
       // of a digit pair share its counter word and prefix half the subgroups' counters each.
       // Lavapipe's 8-wide subgroups need 26 KiB for it.
@@ -153,6 +157,64 @@ describe('count-scan with several blocks per count workgroup (GpuRadixSort from 
       expectArraysEqual(got.keys, expected.keys, `keys, ${JSON.stringify(build)}`);
       expectArraysEqual(got.values, expected.values, `values, ${JSON.stringify(build)}`);
       sorter.destroy();
+    }
+  });
+});
+
+describe('count-scan: 4096-key blocks written through the 2048-key tile in two rounds', () => {
+  test('largeBlockPlan: only for 256-invocation subgroup plans of 2048-key blocks', () => {
+    expect(largeBlockPlan(subgroupRadixLayout(32).plan)).toEqual({ ...subgroupRadixLayout(32).plan, block: 4096, items: 16, tileRounds: 2 });
+    expect(largeBlockPlan(subgroupRadixLayout(64).plan)?.block).toBe(4096);
+    expect(largeBlockPlan(subgroupRadixLayout(16).plan)).toBeUndefined(); // 128 invocations
+    expect(largeBlockPlan(PORTABLE_RADIX_PLAN)).toBeUndefined();
+    expect(LARGE_BLOCKS_FROM).toBe(1 << 24);
+  });
+
+  gpuTest('GpuRadixSort takes the large plan from largeBlocksFrom pairs where its subgroups allow it, and none below its maxCount', async ({ device }) => {
+    const sorter = new GpuRadixSort(device, { maxCount: 1 << 16, largeBlocksFrom: 1 << 15 });
+    expect(sorter.largeBlocksFrom).toBe(1 << 15);
+    expect(sorter.largePlan).toEqual(largeBlockPlan(sorter.plan));
+    const { keys, values } = pairs(40_000, 77, 32);
+    const got = await sorter.sort(keys, values);
+    expectArraysEqual(got.keys, radixSortReference(keys, values).keys, 'keys');
+    expectArraysEqual(got.values, radixSortReference(keys, values).values, 'values');
+    sorter.destroy();
+    const small = new GpuRadixSort(device, { maxCount: 1000 });
+    expect(small.largePlan).toBeUndefined();
+    small.destroy();
+  });
+
+  gpuTest('one set of passes switches at largeFrom: sorts below and above it, in a row, match the reference and leave the scan status zero', async ({ device }) => {
+    if (!device.features.has('subgroups')) return;
+    // 256 invocations whatever the subgroup size (lavapipe's 8-wide subgroups: 25 KiB), as on an H100.
+    const layout = subgroupRadixLayout(device.adapterInfo.subgroupMinSize ?? 32, device.adapterInfo.subgroupMaxSize ?? 128);
+    const plan = { ...layout.plan, workgroupSize: 256, items: 8 };
+    const largePlan = largeBlockPlan(plan)!;
+    const maxCount = 23 * 4096;
+    const passes = countScanPasses(device, plan, maxCount, 1, { largePlan, largeFrom: 9 * 4096 });
+    expect([passes.planFor(9 * 4096 - 1), passes.planFor(9 * 4096)]).toEqual([plan, largePlan]);
+    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
+    const scratch = [device.createBuffer({ size: maxCount * 4, usage }), device.createBuffer({ size: maxCount * 4, usage })] as const;
+    const staging = device.createBuffer({ size: passes.scanStatus.size, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+    try {
+      // Large (the last block short of its second round, then one key into it), small, large again.
+      for (const [index, size] of [maxCount - 2100, 9 * 4096 - 1, 11 * 4096 + 2049, maxCount].entries()) {
+        const { keys, values } = pairs(size, 300 + index, 32);
+        const got = await sortRoundTrip(device, 'test', keys, values, (encoder, keyBuffer, valueBuffer, count) => {
+          passes.encode(encoder, 0, { keys: keyBuffer, values: valueBuffer, scratchKeys: scratch[0], scratchValues: scratch[1] }, count);
+          encoder.copyBufferToBuffer(passes.scanStatus, 0, staging, 0, staging.size);
+        });
+        const expected = radixSortReference(keys, values);
+        expectArraysEqual(got.keys, expected.keys, `keys, ${size}`);
+        expectArraysEqual(got.values, expected.values, `values, ${size}`);
+        await staging.mapAsync(GPUMapMode.READ);
+        const status = new Uint32Array(staging.getMappedRange().slice(0));
+        staging.unmap();
+        expect(status.every((word) => word === 0), `status words after sorting ${size}`).toBe(true);
+      }
+    } finally {
+      for (const buffer of [...scratch, staging]) buffer.destroy();
+      passes.destroy();
     }
   });
 });
@@ -192,38 +254,56 @@ describe('count-scan: the scatter zeroes the scan status (no clear command betwe
 });
 
 describe('the benchmark\'s occupancy probe', () => {
-  test('refuses a scatter it cannot find its two places in, and appends its padding after the enables', () => {
-    expect(() => probeSource('enable subgroups;\nfn scatter() {}', 0)).toThrow(/exactly one/);
-    const scatter = 'enable subgroups;\nfn scatter() {\n  let block = block_index(group_id);\n  clear_scan_status(block, local, 8u);\n  scatter_held_values(local, real, &ranks, &values, &digits);\n}';
-    const probed = probeSource(scatter, 1024);
-    expect(probed.startsWith('enable subgroups;')).toBe(true);
+  test('edits only the entry point it probes, refuses one it cannot find its places in, and appends its padding after the enables', () => {
+    expect(() => probeSource('enable subgroups;\nfn scatter() {\n}\n', 0)).toThrow(/exactly one/);
+    expect(() => probeSource('enable subgroups;\nfn scatter() {\n}\n', 0, 'scatter_rounds')).toThrow(/no function 'scatter_rounds'/);
+    const entry = (name: string): string => `\nfn ${name}(\n  @builtin(local_invocation_index) local: u32,\n) {\n  let block = block_index(group_id);\n  clear_scan_status(block, local, 8u);\n  write(block);\n}\n`;
+    const source = `enable subgroups;\n${entry('scatter')}${entry('scatter_rounds')}`;
+    const probed = probeSource(source, 1024, 'scatter_rounds');
+    expect(probed.startsWith(`enable subgroups;\n${entry('scatter')}`)).toBe(true); // the other entry point untouched
     expect(probed).toContain('array<u32, 256>');
-    expect(probed.match(/atomicSub/g)).toHaveLength(1);
+    expect(probed.match(/atomicAdd/g)).toHaveLength(1);
+    expect(probed).toMatch(/write\(block\);\n {2}if \(local == 0u\) \{\n {4}atomicSub/);
   });
 
-  gpuTest('counts the scatter workgroups in and out of a sort (at least one at once, no more than the blocks) and leaves the sort right', async ({ device }) => {
+  gpuTest('counts the scatter workgroups in and out of a sort (at least one at once, no more than the blocks) and leaves the sort right, for both scatter entry points', async ({ device }) => {
     if (!device.features.has('subgroups')) return;
     const plan = subgroupRadixLayout(device.adapterInfo.subgroupMinSize ?? 32, device.adapterInfo.subgroupMaxSize ?? 128).plan;
-    const size = 9 * plan.block + 3;
-    const probe = new OccupancyProbe(device, plan, 4 * size, 0);
-    const { keys, values } = pairs(size, 91, 32);
-    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
-    const keyBuffer = device.createBuffer({ size: size * 4, usage });
-    const valueBuffer = device.createBuffer({ size: size * 4, usage });
-    try {
-      const got = await probe.variant.sort(keys, values);
-      const expected = radixSortReference(keys, values);
-      expectArraysEqual(got.keys, expected.keys, 'keys');
-      expectArraysEqual(got.values, expected.values, 'values');
-      device.queue.writeBuffer(keyBuffer, 0, keys);
-      device.queue.writeBuffer(valueBuffer, 0, values);
-      const peak = await probe.peak((encoder) => { probe.variant.encode(encoder, keyBuffer, valueBuffer, size); });
-      expect(peak).toBeGreaterThanOrEqual(1);
-      expect(peak).toBeLessThanOrEqual(10);
-    } finally {
-      keyBuffer.destroy();
-      valueBuffer.destroy();
-      probe.destroy();
+    // scatter_rounds with 256 invocations whatever the subgroup size, as GpuRadixSort builds it on an H100.
+    for (const probed of [plan, largeBlockPlan({ ...plan, workgroupSize: 256, items: 8 })!]) {
+      const size = 9 * probed.block + 3;
+      const probe = new OccupancyProbe(device, probed, 4 * size, 0);
+      const { keys, values } = pairs(size, 91, 32);
+      const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
+      const keyBuffer = device.createBuffer({ size: size * 4, usage });
+      const valueBuffer = device.createBuffer({ size: size * 4, usage });
+      try {
+        const got = await probe.variant.sort(keys, values);
+        const expected = radixSortReference(keys, values);
+        expectArraysEqual(got.keys, expected.keys, `keys, ${probed.block}-key blocks`);
+        expectArraysEqual(got.values, expected.values, `values, ${probed.block}-key blocks`);
+        device.queue.writeBuffer(keyBuffer, 0, keys);
+        device.queue.writeBuffer(valueBuffer, 0, values);
+        const peak = await probe.peak((encoder) => { probe.variant.encode(encoder, keyBuffer, valueBuffer, size); });
+        expect(peak).toBeGreaterThanOrEqual(1);
+        expect(peak).toBeLessThanOrEqual(10);
+      } finally {
+        keyBuffer.destroy();
+        valueBuffer.destroy();
+        probe.destroy();
+      }
+    }
+  });
+
+  gpuTest('the write-pattern controls build and run (timing only: their output is not sorted)', async ({ device }) => {
+    if (!device.features.has('subgroups')) return;
+    const plan = subgroupRadixLayout(device.adapterInfo.subgroupMinSize ?? 32, device.adapterInfo.subgroupMaxSize ?? 128).plan;
+    for (const pattern of ['sequential', 'none'] as const) {
+      const control = writePatternCountScan(device, plan, 4 * plan.block, 1, pattern);
+      const { keys, values } = pairs(4 * plan.block, 5, 32);
+      const got = await control.sort(keys, values);
+      expect(got.keys.length).toBe(keys.length);
+      control.destroy();
     }
   });
 });
@@ -257,6 +337,7 @@ describe('GpuRadixSort bad input', () => {
   gpuTest('typed errors before any GPU work', async ({ device }) => {
     expect(() => new GpuRadixSort(device, { maxCount: 10, keyBits: 6 })).toThrow(/multiple of 4/);
     expect(() => new GpuRadixSort(device, { maxCount: -1 })).toThrow(GpuPrimitivesError);
+    for (const bad of [0, 2.5, -4, Number.NaN]) expect(() => new GpuRadixSort(device, { maxCount: 10, largeBlocksFrom: bad })).toThrow(/largeBlocksFrom must be a positive integer or Infinity/);
     const sorter = new GpuRadixSort(device, { maxCount: 100, keyBits: 4 });
     const keys = device.createBuffer({ size: 400, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
     const values = device.createBuffer({ size: 400, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
@@ -282,6 +363,7 @@ describe('the benchmark\'s H100 modules (for the driver\'s pipeline statistics)'
       for (const entry of entries) expect(code, `${label} ${entry}`).toContain(`fn ${entry}(`);
     }
     expect(modules.get('cuttle.radix-sort')).toContain('const SCATTER_SIZE: u32 = 256u;');
+    expect(modules.get('cuttle.radix-sort.large')).toContain('const TILE_ROUNDS: u32 = 2u;');
     expect(modules.get('cuttle.radix-sort.onesweep')).toContain('const BLOCK: u32 = 4096u;');
   });
 });

@@ -1,7 +1,7 @@
 // Ranking a tile of keys by digit with subgroup ballots, shared by the subgroup scatter
 // (radix-sort-subgroups.wgsl) and the one-sweep pass (radix-onesweep.wgsl). After
 // subgroup-lanes.wgsl or subgroup-lanes-narrow.wgsl; the including module declares RADIX,
-// BLOCK, SCATTER_SIZE, SCATTER_ITEMS, MAX_SUBGROUPS and the `values_in` / `values_out` bindings.
+// BLOCK, TILE, SCATTER_SIZE, SCATTER_ITEMS, MAX_SUBGROUPS and the `values_in` / `values_out` bindings.
 //
 // Eight ballots give every lane the mask of lanes holding the same digit, so a key's rank
 // inside its subgroup is a popcount, and one lane per digit adds the digit's count to its
@@ -18,7 +18,8 @@ const DIGITS_PER_INVOCATION: u32 = RADIX / SCATTER_SIZE;
 const HALF_SUBGROUPS: u32 = (MAX_SUBGROUPS + 1u) / 2u;
 
 var<workgroup> subgroup_counts: array<atomic<u32>, MAX_SUBGROUPS * PAIRS>;
-var<workgroup> tile: array<u32, BLOCK>;
+// TILE: BLOCK, or half of it where the sorted block goes through the tile in two rounds.
+var<workgroup> tile: array<u32, TILE>;
 var<workgroup> digit_start: array<u32, RADIX>;
 var<workgroup> global_base: array<u32, RADIX>;
 var<workgroup> subgroup_sums: array<u32, MAX_SUBGROUPS>;
