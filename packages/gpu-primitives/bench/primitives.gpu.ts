@@ -40,7 +40,7 @@ const hostOut = new Uint32Array(COUNT);
 // Sort sizes as issue 9 asks (2^20, 2^24, 2^26 pairs); quick mode sorts 2^16.
 const SORT_SIZES = process.env.CUTTLE_BENCH_QUICK ? [1 << 16] : [1 << 20, 1 << 24, 1 << 26];
 // Between them, where the count-scan sort switches from 2048- to 4096-key blocks (LARGE_BLOCKS_FROM).
-const CROSSOVER_SIZES = process.env.CUTTLE_BENCH_QUICK ? [1 << 15] : [1 << 21, 1 << 22, 1 << 23];
+const CROSSOVER_SIZES = process.env.CUTTLE_BENCH_QUICK ? [1 << 15] : [1 << 21, 1 << 22, 1 << 23, 1 << 25];
 const SORT_ITERATIONS = process.env.CUTTLE_BENCH_QUICK ? 1 : 10;
 let sorter: GpuRadixSort | undefined;
 // The same sort forced onto the portable 4-bit kernel: the subgroup kernel's own baseline.
@@ -337,8 +337,8 @@ export const suite = defineSuite({
     }
     const sorters = [sorter, portableSorter, onesweepSorter, ...(onesweepSmallTiles ? [onesweepSmallTiles] : [])];
     for (const input of SORT_INPUTS) await verifySorts(sorters, keysFor(input, Math.min(largestSort, 1 << 20)));
-    // Count-scan also at 2^24 pairs, where it runs its 4096-key blocks (LARGE_BLOCKS_FROM).
-    await verifySorts([sorter], keysFor('random', SORT_INPUT_SIZE));
+    // Count-scan also where it switches to its 4096-key blocks (LARGE_BLOCKS_FROM).
+    if (sorter.largePlan) await verifySorts([sorter], keysFor('random', sorter.largeBlocksFrom));
     // The one-sweep kernel also at 2^24 pairs, where its look-back spans thousands of tiles.
     await verifySorts([onesweepSorter, ...(onesweepSmallTiles ? [onesweepSmallTiles] : [])], keysFor('random', SORT_INPUT_SIZE));
     if (sorter.plan.kind === 'subgroups' && countScanPassTimer) {
@@ -518,7 +518,10 @@ export const suite = defineSuite({
         higherIsBetter: true,
         rounds: 3,
         ours: () => freshPairsPerSecond(SORT_INPUT_SIZE, radix(sorter!), input),
-        peers: { ...cubPeer(SORT_INPUT_SIZE, input) },
+        peers: {
+          ...cubPeer(SORT_INPUT_SIZE, input),
+          ...Object.fromEntries([...countScanBuilds].map(([name, variant]) => [`${name} (ours)`, () => freshPairsPerSecond(SORT_INPUT_SIZE, (encoder, keys, values, n, timestamps) => { variant.encode(encoder, keys, values, n, timestamps); }, input)])),
+        },
       }),
     ),
     ...BITONIC_SIZES.map(

@@ -62,10 +62,12 @@ export interface GpuRadixSortOptions {
 
 /**
  * Pairs from which the count-scan sort takes 4096-key blocks by default. Measured on an H100
- * (BENCHMARKS.md): from 2^20 to 2^23 pairs the 2048-key blocks sorted 2% to 11% faster (fewer,
- * larger workgroups leave SMs idle), at 2^24 the 4096-key ones about 1%, at 2^26 7%.
+ * (BENCHMARKS.md), 4096-key blocks against 2048-key ones: from 2^20 to 2^23 random pairs 2% to
+ * 12% slower (fewer, larger workgroups leave SMs idle); at 2^24 about 1% faster on random keys
+ * but 12% slower on few distinct keys; at 2^26 7% to 9% faster on random, sorted and reversed
+ * keys and 10% slower on few distinct keys.
  */
-export const LARGE_BLOCKS_FROM = 1 << 24;
+export const LARGE_BLOCKS_FROM = 1 << 25;
 
 /** Workgroup memory the onesweep kernel adds to the count-scan scatter's: fallback counts, its digit starts and flags. */
 const ONESWEEP_EXTRA_STORAGE = 2 * 256 * 4 + 3 * 4;

@@ -167,7 +167,7 @@ describe('count-scan: 4096-key blocks written through the 2048-key tile in two r
     expect(largeBlockPlan(subgroupRadixLayout(64).plan)?.block).toBe(4096);
     expect(largeBlockPlan(subgroupRadixLayout(16).plan)).toBeUndefined(); // 128 invocations
     expect(largeBlockPlan(PORTABLE_RADIX_PLAN)).toBeUndefined();
-    expect(LARGE_BLOCKS_FROM).toBe(1 << 24);
+    expect(LARGE_BLOCKS_FROM).toBe(1 << 25);
   });
 
   gpuTest('GpuRadixSort takes the large plan from largeBlocksFrom pairs where its subgroups allow it, and none below its maxCount', async ({ device }) => {
