@@ -6,9 +6,28 @@ import { pairs } from './sort-pairs.ts';
 import { countScanBuild, countScanPasses, writePatternCountScan } from '../bench/count-scan-variant.ts';
 import { OccupancyProbe, probeSource } from '../bench/occupancy-probe.ts';
 import { H100_MODULE_ENTRIES, h100Modules } from '../bench/h100-modules.ts';
-import { countTilesFor } from '../src/count-scan-passes.ts';
+import { type CountScanPasses, countTilesFor } from '../src/count-scan-passes.ts';
 import { scanStatusWords } from '../src/scan-plan.ts';
 import { sortRoundTrip } from '../src/sort-round-trip.ts';
+
+/**
+ * Sorts `size` random pairs with `passes` (scratch buffers given) and checks them against the
+ * reference; returns the scan's status words as they were after the sort.
+ */
+async function sortCheckedWithStatus(device: GPUDevice, passes: CountScanPasses, scratch: readonly [GPUBuffer, GPUBuffer], staging: GPUBuffer, size: number, seed: number): Promise<Uint32Array> {
+  const { keys, values } = pairs(size, seed, 32);
+  const got = await sortRoundTrip(device, 'test', keys, values, (encoder, keyBuffer, valueBuffer, count) => {
+    passes.encode(encoder, 0, { keys: keyBuffer, values: valueBuffer, scratchKeys: scratch[0], scratchValues: scratch[1] }, count);
+    encoder.copyBufferToBuffer(passes.scanStatus, 0, staging, 0, staging.size);
+  });
+  const expected = radixSortReference(keys, values);
+  expectArraysEqual(got.keys, expected.keys, `keys, ${size}`);
+  expectArraysEqual(got.values, expected.values, `values, ${size}`);
+  await staging.mapAsync(GPUMapMode.READ);
+  const status = new Uint32Array(staging.getMappedRange().slice(0));
+  staging.unmap();
+  return status;
+}
 
 /** A stable sort by key through plain JS, to check the reference itself. */
 function stableSort(keys: Uint32Array, values: Uint32Array, keyBits: number): { keys: Uint32Array; values: Uint32Array } {
@@ -199,17 +218,7 @@ describe('count-scan: 4096-key blocks written through the 2048-key tile in two r
     try {
       // Large (the last block short of its second round, then one key into it), small, large again.
       for (const [index, size] of [maxCount - 2100, 9 * 4096 - 1, 11 * 4096 + 2049, maxCount].entries()) {
-        const { keys, values } = pairs(size, 300 + index, 32);
-        const got = await sortRoundTrip(device, 'test', keys, values, (encoder, keyBuffer, valueBuffer, count) => {
-          passes.encode(encoder, 0, { keys: keyBuffer, values: valueBuffer, scratchKeys: scratch[0], scratchValues: scratch[1] }, count);
-          encoder.copyBufferToBuffer(passes.scanStatus, 0, staging, 0, staging.size);
-        });
-        const expected = radixSortReference(keys, values);
-        expectArraysEqual(got.keys, expected.keys, `keys, ${size}`);
-        expectArraysEqual(got.values, expected.values, `values, ${size}`);
-        await staging.mapAsync(GPUMapMode.READ);
-        const status = new Uint32Array(staging.getMappedRange().slice(0));
-        staging.unmap();
+        const status = await sortCheckedWithStatus(device, passes, scratch, staging, size, 300 + index);
         expect(status.every((word) => word === 0), `status words after sorting ${size}`).toBe(true);
       }
     } finally {
@@ -231,17 +240,7 @@ describe('count-scan: the scatter zeroes the scan status (no clear command betwe
       try {
         // 100 blocks a digit row: a table of 4 scan tiles (16-digit portable rows: 1 tile), then fewer.
         for (const [index, size] of [maxCount - 9, 37 * plan.block + 1, maxCount].entries()) {
-          const { keys, values } = pairs(size, 60 + index, 32);
-          const got = await sortRoundTrip(device, 'test', keys, values, (encoder, keyBuffer, valueBuffer, count) => {
-            passes.encode(encoder, 0, { keys: keyBuffer, values: valueBuffer, scratchKeys: scratch[0], scratchValues: scratch[1] }, count);
-            encoder.copyBufferToBuffer(passes.scanStatus, 0, staging, 0, staging.size);
-          });
-          const expected = radixSortReference(keys, values);
-          expectArraysEqual(got.keys, expected.keys, `keys, ${size}`);
-          expectArraysEqual(got.values, expected.values, `values, ${size}`);
-          await staging.mapAsync(GPUMapMode.READ);
-          const status = new Uint32Array(staging.getMappedRange().slice(0));
-          staging.unmap();
+          const status = await sortCheckedWithStatus(device, passes, scratch, staging, size, 60 + index);
           const used = scanStatusWords(plan.radix * Math.ceil(size / plan.block));
           expect(status.subarray(0, used).every((word) => word === 0), `status words after sorting ${size}`).toBe(true);
         }
