@@ -151,7 +151,7 @@ export class CountScanPasses {
       };
     };
     this.#kernels = [kernels(plan, 'cuttle.radix-sort')];
-    // The table is sized by the plan with the smaller blocks (more columns).
+    // The scan and the table (sized by `plan`, whose smaller blocks make more columns) serve both.
     if (options.largePlan) this.#kernels.push(kernels(options.largePlan, 'cuttle.radix-sort.large'));
     this.#counts = device.createBuffer({ label: 'cuttle.radix-sort.counts', size: plan.radix * maxBlocks * WORD, usage: GPUBufferUsage.STORAGE });
     this.#offsets = device.createBuffer({ label: 'cuttle.radix-sort.offsets', size: plan.radix * maxBlocks * WORD, usage: GPUBufferUsage.STORAGE });
