@@ -27,7 +27,7 @@ fn scatter_offset(digit: u32, block: u32) -> u32 {
 }`;
 
 /** Count-scan passes for `plan` on `device`, as GpuRadixSort makes them, with the benchmark's extras. */
-export function countScanPasses(device: GPUDevice, plan: RadixPlan, maxCount: number, slots: number, extra: Pick<CountScanOptions, 'beforeScatter' | 'scatterOffsetSource' | 'countTiles' | 'scanClearsStatus' | 'sourceTransform' | 'largePlan' | 'largeFrom'>): CountScanPasses {
+export function countScanPasses(device: GPUDevice, plan: RadixPlan, maxCount: number, slots: number, extra: Pick<CountScanOptions, 'beforeScatter' | 'scatterOffsetSource' | 'countTiles' | 'scanClearsStatus' | 'sourceTransform' | 'largePlan' | 'largeFrom' | 'descending' | 'floatKeys' | 'keysOnly'>): CountScanPasses {
   return new CountScanPasses(device, {
     plan,
     maxSubgroups: plan.workgroupSize / (device.adapterInfo.subgroupMinSize ?? 32),

@@ -51,6 +51,42 @@ export interface CountScanOptions {
    */
   largePlan?: RadixPlan;
   largeFrom?: number;
+  /** Largest key first (each digit inverted); pairs with equal keys keep their order. */
+  descending?: boolean;
+  /** Keys are f32 bit patterns, ordered as floats (digits taken from the bits in float order). */
+  floatKeys?: boolean;
+  /** No values: the scatter moves keys only, and the value bindings hold placeholders. */
+  keysOnly?: boolean;
+}
+
+/** Key order and payload: what digit_of and the scatter are specialised for. */
+interface KeyOrder {
+  descending: boolean;
+  floatKeys: boolean;
+  keysOnly: boolean;
+}
+
+/**
+ * `fn digit_of(key: u32) -> u32`, the key's digit in the pass `params` describes. f32 keys take
+ * their digits from the bits in float order (the sign bit set for positives, all bits flipped
+ * for negatives); a descending sort inverts each digit. The keys themselves move unchanged. For
+ * ascending u32 keys it is the plain shift and mask, so that kernel compiles as it was measured.
+ */
+export function digitOfSource({ descending, floatKeys }: Pick<KeyOrder, 'descending' | 'floatKeys'>): string {
+  const ordered = floatKeys ? '(key ^ select(0x80000000u, 0xffffffffu, (key >> 31u) == 1u))' : 'key';
+  const digit = `(${ordered} >> params.shift) & params.mask`;
+  return `fn digit_of(key: u32) -> u32 {\n  return ${descending ? `params.mask - (${digit})` : digit};\n}`;
+}
+
+/**
+ * The key past-the-end slots of a subgroup scatter's block take: its digit is the last in every
+ * pass (all ones in the order digit_of sorts by), so it ranks after every real key.
+ */
+export function padKey({ descending, floatKeys }: Pick<KeyOrder, 'descending' | 'floatKeys'>): number {
+  // All ones in sort order (all zeros when descending inverts every digit), back to key bits.
+  const ordered = descending ? 0 : 0xffffffff;
+  if (!floatKeys) return ordered;
+  return (ordered & 0x80000000) !== 0 ? (ordered ^ 0x80000000) >>> 0 : ~ordered >>> 0;
 }
 
 /** The scratch and caller buffers one sort ping-pongs between. */
@@ -89,10 +125,16 @@ export function countTilesFor(blocks: number): 1 | 2 | 4 | 8 {
 }
 
 /** The module of `plan`: its constants, the shared count kernel, then the plan's scatter. */
-function radixSource(plan: RadixPlan, maxSubgroups: number, laneWords: LaneWords, scatterOffset = SCATTER_OFFSET_FROM_SCAN): string {
+function radixSource(plan: RadixPlan, maxSubgroups: number, laneWords: LaneWords, order: KeyOrder, scatterOffset = SCATTER_OFFSET_FROM_SCAN): string {
   const tileRounds = plan.tileRounds ?? 1;
-  const constants = [`const RADIX: u32 = ${plan.radix}u;`, `const BLOCK: u32 = ${plan.block}u;`, `const COUNT_ITEMS: u32 = ${plan.block / 256}u;`];
-  if (plan.kind === 'portable') return [...constants, `const ITEMS: u32 = ${plan.items}u;`, radixCommonWgsl, radixWgsl].join('\n');
+  const constants = [
+    `const RADIX: u32 = ${plan.radix}u;`,
+    `const BLOCK: u32 = ${plan.block}u;`,
+    `const COUNT_ITEMS: u32 = ${plan.block / 256}u;`,
+    `const HAS_VALUES: bool = ${!order.keysOnly};`,
+    `const PAD_KEY: u32 = 0x${padKey(order).toString(16)}u;`,
+  ];
+  if (plan.kind === 'portable') return [...constants, `const ITEMS: u32 = ${plan.items}u;`, radixCommonWgsl, digitOfSource(order), radixWgsl].join('\n');
   // `enable` must come first in a WGSL module.
   return [
     'enable subgroups;',
@@ -104,6 +146,7 @@ function radixSource(plan: RadixPlan, maxSubgroups: number, laneWords: LaneWords
     `const TILE_ITEMS: u32 = ${plan.block / tileRounds / plan.workgroupSize}u;`,
     `const MAX_SUBGROUPS: u32 = ${maxSubgroups}u;`,
     radixCommonWgsl,
+    digitOfSource(order),
     subgroupLanesSource(laneWords),
     subgroupRankWgsl,
     scatterOffset,
@@ -127,6 +170,8 @@ export class CountScanPasses {
   readonly #params: GPUBuffer;
   readonly #counts: GPUBuffer;
   readonly #offsets: GPUBuffer;
+  /** Keys only: small buffers the value bindings take (the kernels never touch them). */
+  readonly #placeholders: [GPUBuffer, GPUBuffer] | undefined;
   /** Per (keys, values) pair: per kernel set, per slot, per pass. */
   readonly #groups = new BufferPairCache<PassGroups[][][]>();
 
@@ -141,8 +186,9 @@ export class CountScanPasses {
       clearsStatus: options.scanClearsStatus === true,
       ...(options.maxWorkgroupsPerDimension === undefined ? {} : { maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension }),
     });
+    const order: KeyOrder = { descending: options.descending === true, floatKeys: options.floatKeys === true, keysOnly: options.keysOnly === true };
     const kernels = (kernelPlan: RadixPlan, label: string): Kernels => {
-      const source = radixSource(kernelPlan, options.maxSubgroups, options.laneWords, options.scatterOffsetSource);
+      const source = radixSource(kernelPlan, options.maxSubgroups, options.laneWords, order, options.scatterOffsetSource);
       const module = device.createShaderModule({ label, code: options.sourceTransform ? options.sourceTransform(source) : source });
       return {
         plan: kernelPlan,
@@ -156,6 +202,10 @@ export class CountScanPasses {
     this.#counts = device.createBuffer({ label: 'cuttle.radix-sort.counts', size: plan.radix * maxBlocks * WORD, usage: GPUBufferUsage.STORAGE });
     this.#offsets = device.createBuffer({ label: 'cuttle.radix-sort.offsets', size: plan.radix * maxBlocks * WORD, usage: GPUBufferUsage.STORAGE });
     this.#params = device.createBuffer({ label: 'cuttle.radix-sort.params', size: slots * passes * SLOT_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+    // Two writable bindings may not alias one buffer, so keys-only sorts bind these for values.
+    this.#placeholders = order.keysOnly
+      ? [device.createBuffer({ label: 'cuttle.radix-sort.no-values-in', size: 16, usage: GPUBufferUsage.STORAGE }), device.createBuffer({ label: 'cuttle.radix-sort.no-values-out', size: 16, usage: GPUBufferUsage.STORAGE })]
+      : undefined;
   }
 
   /**
@@ -217,7 +267,7 @@ export class CountScanPasses {
 
   destroy(): void {
     this.#scan.destroy();
-    for (const buffer of [this.#counts, this.#offsets, this.#params]) buffer.destroy();
+    for (const buffer of [this.#counts, this.#offsets, this.#params, ...(this.#placeholders ?? [])]) buffer.destroy();
     this.#groups.clear();
   }
 
@@ -233,7 +283,8 @@ export class CountScanPasses {
         for (let pass = 0; pass < passes; pass++) {
           const params: GPUBufferBinding = { buffer: this.#params, offset: (slot * passes + pass) * SLOT_BYTES, size: PARAMS_BYTES };
           // Even passes read the caller's buffers and write scratch; odd passes the reverse.
-          const [fromKeys, fromValues, toKeys, toValues] = pass % 2 === 0 ? [keys, values, scratchKeys, scratchValues] : [scratchKeys, scratchValues, keys, values];
+          const [fromKeys, toKeys] = pass % 2 === 0 ? [keys, scratchKeys] : [scratchKeys, keys];
+          const [fromValues, toValues] = this.#placeholders ?? (pass % 2 === 0 ? [values, scratchValues] : [scratchValues, values]);
           passGroups.push({
             count: this.#device.createBindGroup({
               layout: countPipeline.getBindGroupLayout(0),

@@ -29,14 +29,14 @@ export interface GpuRadixSortOptions {
    * scatter pass. `plan.kind` on the instance says which one runs.
    */
   algorithm?: 'onesweep' | 'count-scan';
-  /** Largest key first (onesweep only; pairs with equal keys still keep their order). */
+  /** Largest key first (every kernel; pairs with equal keys still keep their order). */
   descending?: boolean;
   /**
    * `'f32'`: keys are the bit patterns of f32 values, sorted in float order (-Infinity first,
-   * -0 before +0, NaNs at the ends by sign). Onesweep only, with keyBits 32. Default `'u32'`.
+   * -0 before +0, NaNs at the ends by sign). Every kernel, with keyBits 32. Default `'u32'`.
    */
   keyType?: 'u32' | 'f32';
-  /** Sort keys without values (`encodeKeys`, `sortKeys`): less traffic. Onesweep only. */
+  /** Sort keys without values (`encodeKeys`, `sortKeys`): less traffic. Every kernel. */
   keysOnly?: boolean;
   /**
    * Keys per tile of the onesweep kernel: 2048 or 4096. Larger tiles mean fewer tiles to look
@@ -163,11 +163,6 @@ export class GpuRadixSort {
     const keyType: string = options.keyType ?? 'u32';
     const keysOnly = options.keysOnly === true;
     if (keyType !== 'u32' && keyType !== 'f32') throw new GpuPrimitivesError(`keyType must be 'u32' or 'f32', got ${keyType}.`);
-    for (const [wanted, what] of [[descending, 'descending'], [keyType === 'f32', "keyType 'f32'"], [keysOnly, 'keysOnly']] as const) {
-      if (wanted && plan.kind !== 'onesweep') {
-        throw new GpuPrimitivesError(`${what} needs the onesweep kernel (algorithm: 'onesweep' on a device with subgroups); this instance would run the ${plan.kind} kernel.`);
-      }
-    }
     if (keyType === 'f32' && keyBits !== 32) throw new GpuPrimitivesError(`keyType 'f32' sorts all 32 bits; got keyBits ${keyBits}.`);
     const largeBlocksFrom = options.largeBlocksFrom ?? LARGE_BLOCKS_FROM;
     if (!(largeBlocksFrom === Infinity || (Number.isInteger(largeBlocksFrom) && largeBlocksFrom >= 1))) {
@@ -193,7 +188,7 @@ export class GpuRadixSort {
     this.#passes =
       plan.kind === 'onesweep'
         ? new OnesweepPasses(device, { plan, maxSubgroups, laneWords, maxCount, keyBits, descending, floatKeys: keyType === 'f32', keysOnly, slots, gridLimit, ...(options.lookbackFallsBack ? { fallBack: options.lookbackFallsBack } : {}) })
-        : new CountScanPasses(device, { plan, maxSubgroups, laneWords, maxCount, keyBits, passes: this.#passCount, slots, gridLimit, maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension, ...(largePlan ? { largePlan, largeFrom: largeBlocksFrom } : {}) });
+        : new CountScanPasses(device, { plan, maxSubgroups, laneWords, maxCount, keyBits, passes: this.#passCount, slots, gridLimit, maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension, descending, floatKeys: keyType === 'f32', keysOnly, ...(largePlan ? { largePlan, largeFrom: largeBlocksFrom } : {}) });
     const scratch = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC;
     this.#scratchKeys = device.createBuffer({ label: 'cuttle.radix-sort.keys', size: maxCount * WORD, usage: scratch });
     this.#scratchValues = keysOnly ? undefined : device.createBuffer({ label: 'cuttle.radix-sort.values', size: maxCount * WORD, usage: scratch });

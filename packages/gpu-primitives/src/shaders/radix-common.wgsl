@@ -48,9 +48,9 @@ const WORKGROUP_SIZE: u32 = 256u;
 
 var<workgroup> histogram: array<atomic<u32>, RADIX * MAX_COUNT_TILES>;
 
-fn digit_of(key: u32) -> u32 {
-  return (key >> params.shift) & params.mask;
-}
+// digit_of(key), the key's digit in this pass, comes from the host (digitOfSource in
+// count-scan-passes.ts): plain for ascending u32 keys, with float order or inverted digits for
+// f32 keys and descending sorts.
 
 /** Where `digit`'s keys of `block` start in the output: the scanned count table. */
 fn tile_offset(digit: u32, block: u32) -> u32 {

@@ -17,9 +17,10 @@
 // The host prepends RADIX (256), BLOCK (keys a workgroup sorts), COUNT_ITEMS (= BLOCK / 256,
 // keys per invocation of count_digits), SCATTER_SIZE (the scatter's workgroup size: 8 subgroups
 // of the device's smallest size, at most 256), SCATTER_ITEMS (= BLOCK / SCATTER_SIZE),
-// TILE_ROUNDS (1 or 2), TILE (= BLOCK / TILE_ROUNDS), TILE_ITEMS (= TILE / SCATTER_SIZE) and
-// MAX_SUBGROUPS (= SCATTER_SIZE / the smallest subgroup size, at most 8), so the per-subgroup
-// counters take at most 4 KiB whatever the subgroup size.
+// TILE_ROUNDS (1 or 2), TILE (= BLOCK / TILE_ROUNDS), TILE_ITEMS (= TILE / SCATTER_SIZE),
+// MAX_SUBGROUPS (= SCATTER_SIZE / the smallest subgroup size, at most 8, so the per-subgroup
+// counters take at most 4 KiB whatever the subgroup size), HAS_VALUES (false: keys only),
+// PAD_KEY and digit_of (the key order: ascending or descending, u32 or f32).
 //
 // What sets its speed on an H100 (measured with the driver's pipeline statistics and an
 // occupancy probe in the benchmark): an SM runs as many scatter workgroups as fit 48 KiB of
@@ -66,13 +67,15 @@ fn scatter(
       keys_out[global_base[digits[k]] + at] = key;
     }
   }
-  // The values are loaded before the barrier that lets them into the tile, so their latency
-  // passes while the other subgroups finish writing keys.
-  var values = array<u32, SCATTER_ITEMS>();
-  for (var k = 0u; k < SCATTER_ITEMS; k++) {
-    values[k] = load_value(first + k * subgroup_size);
+  if (HAS_VALUES) {
+    // The values are loaded before the barrier that lets them into the tile, so their latency
+    // passes while the other subgroups finish writing keys.
+    var values = array<u32, SCATTER_ITEMS>();
+    for (var k = 0u; k < SCATTER_ITEMS; k++) {
+      values[k] = load_value(first + k * subgroup_size);
+    }
+    scatter_held_values(local, real, &ranks, &values, &digits);
   }
-  scatter_held_values(local, real, &ranks, &values, &digits);
 }
 
 /**
@@ -112,7 +115,7 @@ fn scatter_rounds(
   for (var round = 0u; round < TILE_ROUNDS; round++) {
     let low = round * TILE;
     if (round > 0u) {
-      workgroupBarrier(); // the last round's values are out of the tile
+      workgroupBarrier(); // the last round's keys or values are out of the tile
       for (var k = 0u; k < SCATTER_ITEMS; k++) {
         let slot = ranks[k] - low; // wraps below low
         if (slot < TILE) {
@@ -129,6 +132,9 @@ fn scatter_rounds(
       if (low + at < real) {
         keys_out[targets[k]] = key;
       }
+    }
+    if (!HAS_VALUES) {
+      continue;
     }
     // This round's values load before the barrier that lets them into the tile.
     var values = array<u32, SCATTER_ITEMS>();
@@ -202,10 +208,11 @@ fn rank_block(block: u32, first: u32, local: u32, lane: u32, subgroup_size: u32,
   return ranks;
 }
 
-// Past-the-end keys become all ones: the last digit, ranked after every real key of the block
-// (they come last in index order), so they land past its last real position.
+// Past-the-end keys become PAD_KEY, whose digit is the last in every pass (all ones for
+// ascending u32 keys; the host works it out for descending and f32 keys): ranked after every
+// real key of the block (they come last in index order), they land past its last real position.
 fn load_key(i: u32) -> u32 {
-  return select(0xffffffffu, keys_in[min(i, params.count - 1u)], i < params.count);
+  return select(PAD_KEY, keys_in[min(i, params.count - 1u)], i < params.count);
 }
 
 // Past-the-end slots take the last value: they are sorted into the tile but never written out.

@@ -69,7 +69,9 @@ fn scatter(
       seen[lane] += 1u << bit;
       let target_index = tile_offset(digit, block) + rank;
       keys_out[target_index] = keys[k];
-      values_out[target_index] = values_in[first + k];
+      if (HAS_VALUES) {
+        values_out[target_index] = values_in[first + k];
+      }
     }
   }
 }
