@@ -160,7 +160,13 @@ const everyNth = (ms: number[], first: number, stride: number): number => {
   return picked.reduce((sum, x) => sum + x, 0) / picked.length;
 };
 
-const variantEncode = (variant: SortVariant): EncodeTimedPasses => (encoder, keys, values, count, timestamps) => { variant.encode(encoder, keys, values, count, timestamps); };
+/** A benchmark build's sort, for whole-sort timestamps (EncodeSort) and per-pass ones (EncodeTimedPasses) alike. */
+const variantEncode = (variant: SortVariant) => (encoder: GPUCommandEncoder, keys: GPUBuffer, values: GPUBuffer, count: number, timestamps?: PassTimestamps | PerPassTimestamps): void => { variant.encode(encoder, keys, values, count, timestamps); };
+
+/** The count-scan builds (COUNT_SCAN_BUILDS) as peers of a whole-sort row: pairs/s at `count` on `input` keys. */
+function countScanBuildPeers(count: number, input: SortInput = 'random'): Record<string, Measure> {
+  return Object.fromEntries([...countScanBuilds].map(([name, variant]) => [`${name} (ours)`, () => freshPairsPerSecond(count, variantEncode(variant), input)]));
+}
 
 /** Ms per digit: the onesweep ranking pass against count-scan's three passes (one sample each a round) and the onesweep variants. */
 function perDigitPassCase(): BenchCase {
@@ -456,7 +462,7 @@ export const suite = defineSuite({
         peers: {
           ...cubPeer(count),
           'portable 4-bit kernel (ours)': () => freshPairsPerSecond(count, radix(portableSorter!)),
-          ...Object.fromEntries([...countScanBuilds].map(([name, variant]) => [`${name} (ours)`, () => freshPairsPerSecond(count, (encoder, keys, values, n, timestamps) => { variant.encode(encoder, keys, values, n, timestamps); })])),
+          ...countScanBuildPeers(count),
           're-sorting its own output (ours, the old figure)': () => resortPairsPerSecond(count),
         },
       }),
@@ -468,7 +474,7 @@ export const suite = defineSuite({
         higherIsBetter: true,
         rounds: 3,
         ours: () => freshPairsPerSecond(count, radix(sorter!)),
-        peers: Object.fromEntries([...countScanBuilds].map(([name, variant]) => [`${name} (ours)`, () => freshPairsPerSecond(count, (encoder, keys, values, n, timestamps) => { variant.encode(encoder, keys, values, n, timestamps); })])),
+        peers: countScanBuildPeers(count),
       }),
     ),
     ...SORT_SIZES.map(
@@ -482,7 +488,7 @@ export const suite = defineSuite({
           ...cubPeer(count),
           'count-scan kernel (ours)': () => freshPairsPerSecond(count, radix(sorter!)),
           ...(onesweepSmallTiles ? { 'onesweep, 2048-key tiles (ours)': () => freshPairsPerSecond(count, radix(onesweepSmallTiles!)) } : {}),
-          ...(lookBackFirst ? { 'onesweep, look-back before the tile sort (ours)': () => freshPairsPerSecond(count, (encoder, keys, values, n, timestamps) => { lookBackFirst!.encode(encoder, keys, values, n, timestamps); }) } : {}),
+          ...(lookBackFirst ? { 'onesweep, look-back before the tile sort (ours)': () => freshPairsPerSecond(count, variantEncode(lookBackFirst!)) } : {}),
         },
       }),
     ),
@@ -520,7 +526,7 @@ export const suite = defineSuite({
         ours: () => freshPairsPerSecond(SORT_INPUT_SIZE, radix(sorter!), input),
         peers: {
           ...cubPeer(SORT_INPUT_SIZE, input),
-          ...Object.fromEntries([...countScanBuilds].map(([name, variant]) => [`${name} (ours)`, () => freshPairsPerSecond(SORT_INPUT_SIZE, (encoder, keys, values, n, timestamps) => { variant.encode(encoder, keys, values, n, timestamps); }, input)])),
+          ...countScanBuildPeers(SORT_INPUT_SIZE, input),
         },
       }),
     ),
