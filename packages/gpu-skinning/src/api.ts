@@ -51,6 +51,16 @@ export const BYTES_PER_VERTEX: Readonly<Record<VertexFormat, number>> = {
   f32: 80 + 12 + 48 + 12,
 };
 
+/**
+ * The most vertices one mesh may have unless `maxVertices` says otherwise: its largest input
+ * stream (16 bytes a vertex packed, 80 f32) fits WebGPU's default maxStorageBufferBindingSize
+ * of 128 MiB, as every GpuSkinning on a device with default limits needs.
+ */
+export const DEFAULT_MAX_VERTICES: Readonly<Record<VertexFormat, number>> = {
+  packed: Math.floor(2 ** 27 / (PACKED_POSITION_NORMAL_WORDS * 4)),
+  f32: Math.floor(2 ** 27 / (F32_VERTEX_WORDS * 4)),
+};
+
 /** Ordinary per-vertex arrays, as a glTF mesh's accessors hold them. */
 export interface SkinnedVertexInput {
   /** xyz per vertex. */
@@ -81,6 +91,12 @@ export interface BuildVerticesOptions {
   format: VertexFormat;
   /** Bones in the palette this mesh will be skinned with: a bone index at or past it is refused. */
   paletteSize?: number;
+  /**
+   * The most vertices the mesh may have, checked from the input's length before anything is read
+   * or allocated (default DEFAULT_MAX_VERTICES[format]). Pass your GpuSkinning's maxVertices
+   * to refuse a mesh that will not fit it, or more on a device with higher limits.
+   */
+  maxVertices?: number;
   /**
    * Vertices whose weights are all zero: `'refuse'` (default) throws, `'first-joint'` binds them
    * fully to their first listed joint, `'unskinned'` keeps them (the kernel then leaves them in

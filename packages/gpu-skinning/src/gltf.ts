@@ -5,7 +5,15 @@ import type { BuildVerticesOptions, ChannelPath, Interpolation, SkinnedVertices,
 import { createAnimationClip, type AnimationChannelInput, type AnimationClip } from './animation-clip.ts';
 import { GpuSkinningError } from './errors.ts';
 import { createSkeleton, type Skeleton } from './skeleton.ts';
-import { buildSkinnedVertices } from './vertex-builder.ts';
+import { buildSkinnedVertices, checkBuildOptions, checkVertexCount } from './vertex-builder.ts';
+
+/**
+ * True for an accessor's array. Callers resolve glTF accessor indices themselves, so a dangling
+ * index reaches here as undefined (or null), which TypeScript's types cannot rule out.
+ */
+function isAccessor(value: unknown): value is ArrayLike<number> {
+  return typeof value === 'object' && value !== null && 'length' in value && typeof value.length === 'number';
+}
 
 /** One glTF node: children by index, and TRS or a matrix. */
 export interface GltfNodeInput {
@@ -21,6 +29,10 @@ export interface GltfNodeInput {
 /** A glTF skin: joint node indices and the inverseBindMatrices accessor's floats. */
 export interface GltfSkinInput {
   joints: readonly number[];
+  /**
+   * 16 floats per joint. Leave the key out when the skin has no inverseBindMatrices (identity,
+   * glTF's default); present but undefined or null (an index that resolved to nothing) is refused.
+   */
   inverseBindMatrices?: ArrayLike<number>;
 }
 
@@ -66,6 +78,9 @@ function decompose(m: ArrayLike<number>, t: number[], r: number[], s: number[]):
  * the root joint keeps its transform), in the skin's joint order for the palette.
  */
 export function skeletonFromGltf(nodes: readonly GltfNodeInput[], skin: GltfSkinInput): GltfSkeleton {
+  if ('inverseBindMatrices' in skin && !isAccessor(skin.inverseBindMatrices)) {
+    throw new GpuSkinningError(`the skin's inverseBindMatrices accessor holds nothing (${String(skin.inverseBindMatrices)}): does its index point at no accessor? Pass the accessor's 16 floats per joint, or leave inverseBindMatrices out when the skin has none (every inverse bind is then the identity, glTF's default).`);
+  }
   const parentOf = new Int32Array(nodes.length).fill(-1);
   nodes.forEach((node, index) => {
     for (const child of node.children ?? []) {
@@ -138,6 +153,13 @@ export interface GltfAnimationInput {
  */
 export function clipFromGltf(animation: GltfAnimationInput, gltfSkeleton: GltfSkeleton): { clip: AnimationClip; ignored: string[] } {
   const { skeleton, nodeMap } = gltfSkeleton;
+  animation.samplers.forEach((sampler, s) => {
+    for (const accessor of ['input', 'output'] as const) {
+      if (!isAccessor(sampler[accessor])) {
+        throw new GpuSkinningError(`animation "${animation.name ?? ''}": sampler ${s} has no ${accessor} accessor (${String(sampler[accessor])}; a dangling index?). Every glTF animation sampler needs input (key times) and output (values).`);
+      }
+    }
+  });
   const channels: AnimationChannelInput[] = [];
   const ignored: string[] = [];
   animation.channels.forEach((channel, i) => {
@@ -175,13 +197,21 @@ function weightFloats(weights: ArrayLike<number>): ArrayLike<number> {
  */
 export function skinnedVerticesFromGltf(attributes: GltfPrimitiveAttributes, options: BuildVerticesOptions): { vertices: SkinnedVertices; report: VertexBuildReport } {
   const { POSITION, NORMAL, TANGENT, JOINTS_0, WEIGHTS_0, JOINTS_1, WEIGHTS_1 } = attributes;
+  // Everything is checked from lengths before a value is read or a stream allocated.
+  for (const [name, accessor] of [['POSITION', POSITION], ['JOINTS_0', JOINTS_0], ['WEIGHTS_0', WEIGHTS_0]] as const) {
+    if (!isAccessor(accessor)) throw new GpuSkinningError(`the primitive has no ${name} accessor (${String(accessor)}; a dangling index?): a skinned primitive needs POSITION, JOINTS_0 and WEIGHTS_0.`);
+  }
   if ((JOINTS_1 === undefined) !== (WEIGHTS_1 === undefined)) throw new GpuSkinningError('JOINTS_1 and WEIGHTS_1 come together: pass both or neither.');
+  checkBuildOptions(options);
+  if (POSITION.length % 3 !== 0 || POSITION.length === 0) throw new GpuSkinningError(`POSITION has ${POSITION.length} values: a skinned primitive needs at least one vertex, three values (xyz) each.`);
+  const count = POSITION.length / 3;
+  checkVertexCount('POSITION', count, options);
+  const sizes: [string, ArrayLike<number> | undefined, number][] = [['NORMAL', NORMAL, 3], ['TANGENT', TANGENT, 4], ['JOINTS_0', JOINTS_0, 4], ['WEIGHTS_0', WEIGHTS_0, 4], ['JOINTS_1', JOINTS_1, 4], ['WEIGHTS_1', WEIGHTS_1, 4]];
+  for (const [name, accessor, size] of sizes) {
+    if (accessor && accessor.length !== count * size) throw new GpuSkinningError(`${name} has ${accessor.length} values; ${count * size} expected (${size} per vertex for POSITION's ${count} vertices). Every attribute of a primitive has one element per vertex.`);
+  }
   const base = { positions: POSITION, ...(NORMAL ? { normals: NORMAL } : {}), ...(TANGENT ? { tangents: TANGENT } : {}) };
   if (!JOINTS_1 || !WEIGHTS_1) return buildSkinnedVertices({ ...base, joints: JOINTS_0, weights: WEIGHTS_0, influencesPerVertex: 4 }, options);
-  const count = POSITION.length / 3;
-  if (JOINTS_0.length !== count * 4 || JOINTS_1.length !== count * 4 || WEIGHTS_0.length !== count * 4 || WEIGHTS_1.length !== count * 4) {
-    throw new GpuSkinningError('JOINTS_n and WEIGHTS_n must hold four values per vertex.');
-  }
   const w0 = weightFloats(WEIGHTS_0);
   const w1 = weightFloats(WEIGHTS_1);
   const joints = new Float64Array(count * 8);

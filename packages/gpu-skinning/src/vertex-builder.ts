@@ -3,6 +3,7 @@
 // reported; what cannot (a bone past the palette, a negative weight, NaN) is refused with a
 // GpuSkinningError that lists every problem, and nothing is returned.
 import {
+  DEFAULT_MAX_VERTICES,
   F32_VERTEX_WORDS,
   MAX_INFLUENCES,
   PACKED_BONES_WORDS,
@@ -40,11 +41,25 @@ function checkLength(name: string, array: ArrayLike<number> | undefined, expecte
   }
 }
 
+/**
+ * Refuses a mesh of more than options.maxVertices vertices (default DEFAULT_MAX_VERTICES) from
+ * its count alone; `name` is the input that holds the positions. Call after checkBuildOptions.
+ */
+export function checkVertexCount(name: string, vertexCount: number, options: BuildVerticesOptions): void {
+  const limit = options.maxVertices ?? DEFAULT_MAX_VERTICES[options.format];
+  if (vertexCount <= limit) return;
+  const why = options.maxVertices === undefined
+    ? ` (the default for ${options.format} vertices: the largest stream fills WebGPU's default 128 MiB maxStorageBufferBindingSize at that count)`
+    : '';
+  throw new GpuSkinningError(`${name} holds ${vertexCount} vertices, more than maxVertices ${limit}${why}; nothing was read. Split the mesh, or pass maxVertices (your GpuSkinning's maxVertices, on a device with higher limits).`);
+}
+
 /** Checks the shapes of the input arrays; returns vertex count and influences per vertex. */
-function inputShape(input: SkinnedVertexInput): { vertexCount: number; influences: number } {
+function inputShape(input: SkinnedVertexInput, options: BuildVerticesOptions): { vertexCount: number; influences: number } {
   if (input.positions.length % 3 !== 0) throw new GpuSkinningError(`positions has ${input.positions.length} values, not a multiple of 3 (xyz per vertex).`);
   const vertexCount = input.positions.length / 3;
   if (vertexCount === 0) throw new GpuSkinningError('positions is empty: a skinned mesh needs at least one vertex.');
+  checkVertexCount('positions', vertexCount, options);
   const influences = input.influencesPerVertex ?? input.joints.length / vertexCount;
   if (!Number.isInteger(influences) || influences < 1) {
     throw new GpuSkinningError(`joints has ${input.joints.length} values for ${vertexCount} vertices: pass influencesPerVertex (4 per JOINTS_n accessor) or whole sets per vertex.`);
@@ -57,13 +72,17 @@ function inputShape(input: SkinnedVertexInput): { vertexCount: number; influence
   return { vertexCount, influences };
 }
 
-function checkOptions(options: BuildVerticesOptions): ZeroWeightPolicy {
+/** Checks the options of buildSkinnedVertices; returns the zero-weight policy. */
+export function checkBuildOptions(options: BuildVerticesOptions): ZeroWeightPolicy {
   if (!(VERTEX_FORMATS as readonly string[]).includes(options.format)) throw new GpuSkinningError(`format must be 'packed' or 'f32', got ${options.format as string}.`);
   if (options.paletteSize !== undefined && (!Number.isInteger(options.paletteSize) || options.paletteSize < 1)) {
     throw new GpuSkinningError(`paletteSize must be a positive integer, got ${options.paletteSize}.`);
   }
   if (options.format === 'packed' && options.paletteSize !== undefined && options.paletteSize > UNORM16_MAX + 1) {
     throw new GpuSkinningError(`paletteSize ${options.paletteSize} does not fit the packed format's u16 bone indices (at most 65536).`);
+  }
+  if (options.maxVertices !== undefined && (!Number.isInteger(options.maxVertices) || options.maxVertices < 1)) {
+    throw new GpuSkinningError(`maxVertices must be a positive integer, got ${options.maxVertices}.`);
   }
   const policy = options.zeroWeights ?? 'refuse';
   if (!(ZERO_WEIGHT_POLICIES as readonly string[]).includes(policy)) throw new GpuSkinningError(`zeroWeights must be 'refuse', 'first-joint' or 'unskinned', got ${policy as string}.`);
@@ -78,8 +97,8 @@ function checkOptions(options: BuildVerticesOptions): ZeroWeightPolicy {
  * report of what was fixed.
  */
 export function buildSkinnedVertices(input: SkinnedVertexInput, options: BuildVerticesOptions): { vertices: SkinnedVertices; report: VertexBuildReport } {
-  const zeroPolicy = checkOptions(options);
-  const { vertexCount, influences } = inputShape(input);
+  const zeroPolicy = checkBuildOptions(options);
+  const { vertexCount, influences } = inputShape(input, options);
   const { positions, normals, tangents, wind, joints, weights } = input;
   const scale = weightScale(weights);
   const paletteSize = options.paletteSize ?? Number.POSITIVE_INFINITY;

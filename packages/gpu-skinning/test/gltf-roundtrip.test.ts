@@ -68,6 +68,20 @@ async function load(format: VertexFormat) {
 
 const TIMES = [0, 0.3, 0.5, 1.2, 1.7, 2];
 
+/** Inverse of an affine column-major 4x4. */
+function invertAffine(m: ArrayLike<number>): number[] {
+  const [a, b, c, , d, e, f, , g, h, i, , tx, ty, tz] = Array.from(m);
+  const A = e! * i! - f! * h!, B = -(d! * i! - f! * g!), C = d! * h! - e! * g!;
+  const det = a! * A + b! * B + c! * C;
+  const inv = [
+    A / det, -(b! * i! - c! * h!) / det, (b! * f! - c! * e!) / det, 0,
+    B / det, (a! * i! - c! * g!) / det, -(a! * f! - c! * d!) / det, 0,
+    C / det, -(a! * h! - b! * g!) / det, (a! * e! - b! * d!) / det, 0,
+  ];
+  const t = [0, 1, 2].map((r) => -(inv[r]! * tx! + inv[4 + r]! * ty! + inv[8 + r]! * tz!));
+  return [...inv, t[0]!, t[1]!, t[2]!, 1];
+}
+
 describe('glTF round trip through @gltf-transform/core', () => {
   test('the loader keeps the armature above the joints and leaves out the unrelated channel', async () => {
     const { gltfSkeleton, clip, ignored, report } = await load('packed');
@@ -108,6 +122,26 @@ describe('glTF round trip through @gltf-transform/core', () => {
     expect(2 * Math.atan2(pose.rotations[2 * 4 + 2]!, pose.rotations[2 * 4 + 3]!)).toBeCloseTo(0.8, 6);
     sampleClip(clip, 1.6, pose);
     expect(pose.translations[1 * 3]).toBeCloseTo(0.5, 6);
+  });
+
+  test('README: skinned positions are in glTF world space; under a scene graph that applies the mesh node, pass its inverse', async () => {
+    const { doc, gltfSkeleton, clip } = await load('f32');
+    const { skeleton } = gltfSkeleton;
+    // Move the mesh node (glTF ignores its transform for skinning; three.js draws with it).
+    const meshNode = doc.getRoot().listNodes().find((node) => node.getMesh())!;
+    meshNode.setTranslation([3, -1, 2]).setRotation([0, Math.sin(0.4), 0, Math.cos(0.4)]).setScale([2, 2, 2]);
+    const pose = createPose(skeleton);
+    sampleClip(clip, 0.5, pose);
+    const world = computePalette(skeleton, pose, new Float32Array(skeleton.jointCount * 12));
+    const bones = new Float32Array(skeleton.jointCount * 12);
+    const meshNodeWorld = meshNode.getWorldMatrix();
+    computePalette(skeleton, pose, bones, { rootTransform: invertAffine(meshNodeWorld) }); // the README's line
+    // The scene graph applies meshNodeWorld on top: the same as the world-space palette, once.
+    for (let j = 0; j < skeleton.jointCount; j++) {
+      const bone = [0, 1, 2, 3].flatMap((c) => [bones[j * 12 + c]!, bones[j * 12 + 4 + c]!, bones[j * 12 + 8 + c]!, c === 3 ? 1 : 0]);
+      const drawn = multiply(meshNodeWorld, bone);
+      for (let r = 0; r < 3; r++) for (let c = 0; c < 4; c++) expect(drawn[c * 4 + r]).toBeCloseTo(world[j * 12 + r * 4 + c]!, 4);
+    }
   });
 });
 

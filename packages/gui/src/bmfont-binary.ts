@@ -9,6 +9,7 @@ import { GuiError } from './errors.ts';
 const utf8 = new TextDecoder('utf-8');
 const CHAR_BYTES = 20;
 const KERNING_BYTES = 10;
+const BLOCK_NAMES = ['', 'info', 'common', 'pages', 'chars', 'kerning pairs'];
 
 function fail(offset: number, message: string): never {
   throw new GuiError(`BMFont binary at byte offset ${offset}: ${message}`, { offset });
@@ -28,6 +29,7 @@ export function isBMFontBinary(bytes: Uint8Array): boolean {
 
 /** Reads AngelCode's binary .fnt format (version 3). */
 export function parseBMFontBinary(bytes: Uint8Array): BMFont {
+  if (bytes.length === 0) fail(0, 'the file is empty (0 bytes); a binary .fnt starts with "BMF" and version 3.');
   if (!isBMFontBinary(bytes)) fail(0, 'no "BMF" signature; this is not a binary .fnt (try parseBMFont, which detects the format).');
   if (bytes.length < 4) fail(3, 'file ends before the version byte.');
   if (bytes[3] !== 3) fail(3, `version ${bytes[3]} is not supported; only version 3 (BMFont 1.10 and later) is.`);
@@ -37,6 +39,11 @@ export function parseBMFontBinary(bytes: Uint8Array): BMFont {
   let pages: string[] = [];
   const chars: BMFontChar[] = [];
   const kernings: BMFontKerning[] = [];
+  // Byte offsets for errors found once the whole file is read: where the common block belongs
+  // (after info, as BMFont writes it), common's page count, and each char's page byte.
+  let commonBelongsAt = -1;
+  let commonPagesAt = -1;
+  const charPageAt: number[] = [];
   let at = 4;
   while (at < bytes.length) {
     if (at + 5 > bytes.length) fail(at, `truncated block header (${bytes.length - at} byte(s) left, a header is 5).`);
@@ -63,6 +70,7 @@ export function parseBMFontBinary(bytes: Uint8Array): BMFont {
           outline: bytes[start + 13]!,
           face: cString(bytes, start + 14, end).value,
         };
+        commonBelongsAt = end;
         break;
       }
       case 2: {
@@ -79,6 +87,7 @@ export function parseBMFontBinary(bytes: Uint8Array): BMFont {
           greenChnl: bytes[start + 13]!,
           blueChnl: bytes[start + 14]!,
         };
+        commonPagesAt = start + 8;
         break;
       }
       case 3: {
@@ -106,6 +115,7 @@ export function parseBMFontBinary(bytes: Uint8Array): BMFont {
             page: bytes[p + 18]!,
             chnl: bytes[p + 19]!,
           });
+          charPageAt.push(p + 18);
         }
         break;
       }
@@ -120,10 +130,14 @@ export function parseBMFontBinary(bytes: Uint8Array): BMFont {
     }
     at = end;
   }
-  if (!info) fail(at, 'no info block (type 1).');
-  if (!common) fail(at, 'no common block (type 2).');
-  if (pages.length !== common.pages) fail(at, `common says ${common.pages} page(s) but the pages block names ${pages.length}.`);
-  for (const c of chars) if (c.page >= pages.length) fail(at, `char id=${c.id} is on page ${c.page}, but the font has ${pages.length} page(s).`);
+  const found = (offset: number): string => (offset + 5 <= bytes.length ? `block ${bytes[offset]} (${BLOCK_NAMES[bytes[offset]!] ?? 'unknown'}) is here` : 'the file ends here');
+  if (!info) fail(4, `no info block (type 1): it comes first, after the signature, but ${found(4)}.`);
+  if (!common) fail(commonBelongsAt, `no common block (type 2): it belongs here, after the info block, but ${found(commonBelongsAt)}.`);
+  if (pages.length !== common.pages) fail(commonPagesAt, `common says ${common.pages} page(s) but the pages block names ${pages.length}.`);
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i]!;
+    if (c.page >= pages.length) fail(charPageAt[i]!, `char id=${c.id} is on page ${c.page}, but the font has ${pages.length} page(s).`);
+  }
   return { info, common, pages, chars, kernings };
 }
 

@@ -1,16 +1,28 @@
 // The text and XML formats both store tags with key=value attributes; this turns such tags
-// into a BMFont, checking every number, and names the line of anything wrong.
+// into a BMFont, checking every number, and names the line:column of anything wrong.
 import type { BMFont, BMFontChar, BMFontCommon, BMFontInfo, BMFontKerning } from './api.ts';
 import { GuiError } from './errors.ts';
 
-export interface FontTag {
-  name: string;
-  attributes: Map<string, string>;
+/** Where something is in a text or XML file: line and column, both from 1. */
+export interface TextPosition {
   line: number;
+  column: number;
 }
 
-function fail(tag: FontTag, message: string): never {
-  throw new GuiError(`BMFont line ${tag.line}: ${message}`, { line: tag.line });
+export interface FontTag extends TextPosition {
+  name: string;
+  attributes: Map<string, string>;
+  /**
+   * Where the value of `key` starts (line and column above: the tag's name, or its `<` in XML).
+   * Found again from the tag's text when an error asks, so reading stays as fast as without.
+   */
+  valueAt(key: string): TextPosition | undefined;
+}
+
+/** Throws naming a line:column: the tag's, or that of its value of `key` when it has one. */
+function fail(at: FontTag | TextPosition, message: string, key?: string): never {
+  const { line, column } = (key !== undefined && 'valueAt' in at ? at.valueAt(key) : undefined) ?? at;
+  throw new GuiError(`BMFont line ${line}:${column}: ${message}`, { line, column });
 }
 
 function integer(tag: FontTag, key: string, fallback?: number): number {
@@ -19,7 +31,7 @@ function integer(tag: FontTag, key: string, fallback?: number): number {
     if (fallback !== undefined) return fallback;
     fail(tag, `<${tag.name}> has no ${key}=; every ${tag.name} needs one.`);
   }
-  if (!/^-?\d+$/.test(raw.trim())) fail(tag, `${tag.name} ${key}="${raw}" is not an integer.`);
+  if (!/^-?\d+$/.test(raw.trim())) fail(tag, `${tag.name} ${key}="${raw}" is not an integer.`, key);
   return Number(raw);
 }
 
@@ -27,7 +39,7 @@ function integers(tag: FontTag, key: string, count: number): number[] {
   const raw = tag.attributes.get(key);
   if (raw === undefined) return new Array<number>(count).fill(0);
   const parts = raw.split(',');
-  if (parts.length !== count || parts.some((p) => !/^-?\d+$/.test(p.trim()))) fail(tag, `${tag.name} ${key}="${raw}" must be ${count} comma-separated integers.`);
+  if (parts.length !== count || parts.some((p) => !/^-?\d+$/.test(p.trim()))) fail(tag, `${tag.name} ${key}="${raw}" must be ${count} comma-separated integers.`, key);
   return parts.map(Number);
 }
 
@@ -94,16 +106,21 @@ export function fontFromTags(tags: Iterable<FontTag>, format: string): BMFont {
   const kernings: BMFontKerning[] = [];
   const font: Partial<BMFont> = {};
   const charTags: FontTag[] = [];
+  let firstTag: FontTag | undefined;
+  let infoTag: FontTag | undefined;
+  let afterInfo: FontTag | undefined;
   for (const tag of tags) {
+    firstTag ??= tag;
+    if (infoTag && !afterInfo) afterInfo = tag;
     switch (tag.name) {
-      case 'info': info = infoOf(tag); break;
+      case 'info': info = infoOf(tag); infoTag = tag; break;
       case 'common': common = commonOf(tag); commonTag = tag; break;
       case 'page': {
         const id = integer(tag, 'id');
         const file = tag.attributes.get('file');
         if (file === undefined) fail(tag, 'page has no file=.');
-        if (id < 0 || id > 255) fail(tag, `page id=${id} is out of range 0..255.`);
-        if (pages[id] !== undefined) fail(tag, `page id=${id} appears twice.`);
+        if (id < 0 || id > 255) fail(tag, `page id=${id} is out of range 0..255.`, 'id');
+        if (pages[id] !== undefined) fail(tag, `page id=${id} appears twice.`, 'id');
         pages[id] = file;
         break;
       }
@@ -116,14 +133,14 @@ export function fontFromTags(tags: Iterable<FontTag>, format: string): BMFont {
       default: break; // chars/kernings count lines, <font>, <pages> wrappers and unknown tags
     }
   }
-  if (!info) throw new GuiError(`BMFont (${format}): no info block; is this an AngelCode .fnt file?`);
-  if (!common || !commonTag) throw new GuiError(`BMFont (${format}): no common block; is this an AngelCode .fnt file?`);
+  if (!info) fail(firstTag ?? { line: 1, column: 1 }, `no info block in this ${format} file: an AngelCode .fnt starts with info (then common, pages, chars); is this one?`);
+  if (!common || !commonTag) fail(afterInfo ?? infoTag!, `no common block in this ${format} file: it belongs here, after info; is the file cut short, or not an AngelCode .fnt?`);
   for (let i = 0; i < pages.length; i++) {
-    if (pages[i] === undefined) fail(commonTag, `page id=${i} is missing (page ids must run 0..${pages.length - 1}).`);
+    if (pages[i] === undefined) fail(commonTag, `page id=${i} is missing (page ids must run 0..${pages.length - 1}).`, 'pages');
   }
-  if (pages.length !== common.pages) fail(commonTag, `common pages=${common.pages} but the file lists ${pages.length} page(s).`);
+  if (pages.length !== common.pages) fail(commonTag, `common pages=${common.pages} but the file lists ${pages.length} page(s).`, 'pages');
   for (let i = 0; i < chars.length; i++) {
-    if (chars[i]!.page >= pages.length) fail(charTags[i]!, `char id=${chars[i]!.id} is on page ${chars[i]!.page}, but the font has ${pages.length} page(s).`);
+    if (chars[i]!.page >= pages.length) fail(charTags[i]!, `char id=${chars[i]!.id} is on page ${chars[i]!.page}, but the font has ${pages.length} page(s).`, 'page');
   }
   return { info, common, pages, chars, kernings, ...font };
 }

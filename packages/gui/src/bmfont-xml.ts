@@ -1,87 +1,149 @@
 // AngelCode's XML .fnt: <font> with <info>, <common>, <pages>/<page>, <chars>/<char> and
 // <kernings>/<kerning>. A small XML tokenizer (elements, attributes, comments, the
-// declaration, entities) is all the format needs; errors name the line.
+// declaration, entities) is all the format needs; errors name the line and column.
 import type { BMFont } from './api.ts';
-import { fontFromTags, type FontTag } from './bmfont-fields.ts';
+import { fontFromTags, type FontTag, type TextPosition } from './bmfont-fields.ts';
 import { GuiError } from './errors.ts';
 
 const ENTITIES: Record<string, string> = { quot: '"', amp: '&', lt: '<', gt: '>', apos: "'" };
 
-function decodeEntities(value: string, line: number): string {
+/** Line:column (from 1) of an offset into `source`, counted from the start (for errors only). */
+function positionOf(source: string, offset: number): TextPosition {
+  let line = 1;
+  let lineStart = 0;
+  for (let at = source.indexOf('\n'); at >= 0 && at < offset; at = source.indexOf('\n', at + 1)) {
+    line++;
+    lineStart = at + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+function xmlError(where: TextPosition, message: string): GuiError {
+  return new GuiError(`BMFont XML line ${where.line}:${where.column}: ${message}`, where);
+}
+
+function decodeEntities(value: string, source: string, offset: number): string {
+  if (!value.includes('&')) return value;
   return value.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, (_, name: string) => {
     if (name.startsWith('#x')) return String.fromCodePoint(parseInt(name.slice(2), 16));
     if (name.startsWith('#')) return String.fromCodePoint(parseInt(name.slice(1), 10));
     const known = ENTITIES[name];
-    if (known === undefined) throw new GuiError(`BMFont XML line ${line}: unknown entity &${name};.`, { line });
+    if (known === undefined) throw xmlError(positionOf(source, offset), `unknown entity &${name}; in a value.`);
     return known;
   });
+}
+
+const ATTRIBUTE = /\s*([A-Za-z_][\w.-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
+
+/**
+ * The attributes of a tag whose text between the name and `>` (or `/>`) is `inner`, starting at
+ * `offset` in `source`; with `valueOffsets`, also where each value starts (for FontTag.valueAt).
+ */
+function attributesOf(source: string, inner: string, from: number, offset: number, name: string, valueOffsets?: Map<string, number>): Map<string, string> {
+  const attributes = new Map<string, string>();
+  let p = from;
+  for (;;) {
+    ATTRIBUTE.lastIndex = p;
+    const m = ATTRIBUTE.exec(inner);
+    if (!m) break;
+    const raw = m[2] ?? m[3] ?? '';
+    p = m.index + m[0].length;
+    const quote = p - raw.length - 2;
+    // Attributes are separated by white space: a closing quote followed by anything else opened
+    // the next value, and this one was never closed.
+    const after = inner.charCodeAt(p);
+    if (p < inner.length && after !== 32 && after !== 9 && after !== 10 && after !== 13) {
+      const next = /([A-Za-z_][\w.-]*)\s*=\s*$/.exec(raw);
+      const what = next ? `opens the value of ${next[1]!}` : 'is not followed by a space';
+      throw xmlError(positionOf(source, offset + quote), `the quoted value of ${m[1]!} is never closed (the next quote, at column ${positionOf(source, offset + p - 1).column}, ${what}); add the closing quote after the value.`);
+    }
+    attributes.set(m[1]!, decodeEntities(raw, source, offset + quote + 1));
+    valueOffsets?.set(m[1]!, offset + quote + 1);
+  }
+  const rest = inner.slice(p);
+  if (rest.trim() !== '') {
+    const unclosed = /^\s*([A-Za-z_][\w.-]*)\s*=\s*(["'])/.exec(rest);
+    if (unclosed && !rest.includes(unclosed[2]!, unclosed[0].length)) {
+      throw xmlError(positionOf(source, offset + p + unclosed[0].length - 1), `the quoted value of ${unclosed[1]!} is never closed; add the closing quote after the value.`);
+    }
+    throw xmlError(positionOf(source, offset + p + rest.search(/\S/)), `bad attribute syntax near "${rest.trim().slice(0, 24)}" in <${name}> (expected name="value").`);
+  }
+  return attributes;
 }
 
 function* xmlTags(source: string): Generator<FontTag> {
   let i = 0;
   let line = 1;
+  let lineStart = 0;
   const n = source.length;
   const advanceTo = (to: number): void => {
-    for (let k = i; k < to; k++) if (source.charCodeAt(k) === 10) line++;
+    for (let k = i; k < to; k++) {
+      if (source.charCodeAt(k) === 10) {
+        line++;
+        lineStart = k + 1;
+      }
+    }
     i = to;
   };
-  const stack: string[] = [];
+  const stack: { name: string; open: number }[] = [];
   while (i < n) {
     const open = source.indexOf('<', i);
-    if (open < 0) {
-      advanceTo(n);
-      break;
-    }
-    if (source.slice(i, open).trim() !== '') throw new GuiError(`BMFont XML line ${line}: unexpected text "${source.slice(i, open).trim().slice(0, 20)}" between tags.`, { line });
+    if (open < 0) break;
+    const between = source.slice(i, open);
+    if (between.trim() !== '') throw xmlError(positionOf(source, i + between.search(/\S/)), `unexpected text "${between.trim().slice(0, 20)}" between tags.`);
     advanceTo(open);
     if (source.startsWith('<!--', i)) {
       const close = source.indexOf('-->', i);
-      if (close < 0) throw new GuiError(`BMFont XML line ${line}: comment is never closed.`, { line });
+      if (close < 0) throw xmlError({ line, column: i - lineStart + 1 }, 'comment is never closed.');
       advanceTo(close + 3);
       continue;
     }
     if (source.startsWith('<?', i)) {
       const close = source.indexOf('?>', i);
-      if (close < 0) throw new GuiError(`BMFont XML line ${line}: <? declaration is never closed.`, { line });
+      if (close < 0) throw xmlError({ line, column: i - lineStart + 1 }, '<? declaration is never closed.');
       advanceTo(close + 2);
       continue;
     }
-    const tagLine = line;
+    const tagAt: TextPosition = { line, column: open - lineStart + 1 };
     const close = source.indexOf('>', i);
-    if (close < 0) throw new GuiError(`BMFont XML line ${line}: tag is never closed with >.`, { line });
-    const body = source.slice(i + 1, close);
+    if (close < 0) throw xmlError(tagAt, 'tag is never closed with >.');
+    const body = source.slice(open + 1, close);
     advanceTo(close + 1);
     if (body.startsWith('/')) {
       const name = body.slice(1).trim();
       const expected = stack.pop();
-      if (expected !== name) throw new GuiError(`BMFont XML line ${tagLine}: </${name}> closes ${expected ? `<${expected}>` : 'nothing'}.`, { line: tagLine });
+      if (expected?.name !== name) throw xmlError(tagAt, `</${name}> closes ${expected ? `<${expected.name}>` : 'nothing'}.`);
       continue;
     }
     const selfClosing = body.endsWith('/');
     const inner = selfClosing ? body.slice(0, -1) : body;
     const nameMatch = /^\s*([A-Za-z_][\w.-]*)/.exec(inner);
-    if (!nameMatch) throw new GuiError(`BMFont XML line ${tagLine}: "<${body.slice(0, 20)}" is not a tag.`, { line: tagLine });
+    if (!nameMatch) throw xmlError(tagAt, `"<${body.slice(0, 20)}" is not a tag.`);
     const name = nameMatch[1]!;
-    const attributes = new Map<string, string>();
-    let rest = inner.slice(nameMatch[0].length);
-    const attribute = /^\s*([A-Za-z_][\w.-]*)\s*=\s*("([^"]*)"|'([^']*)')/;
-    for (;;) {
-      const m = attribute.exec(rest);
-      if (!m) break;
-      attributes.set(m[1]!, decodeEntities(m[3] ?? m[4] ?? '', tagLine));
-      rest = rest.slice(m[0].length);
-    }
-    if (rest.trim() !== '') throw new GuiError(`BMFont XML line ${tagLine}: bad attribute syntax near "${rest.trim().slice(0, 24)}" in <${name}> (expected name="value").`, { line: tagLine });
-    if (!selfClosing) stack.push(name);
-    yield { name, attributes, line: tagLine };
+    const from = nameMatch[0].length;
+    const attributes = attributesOf(source, inner, from, open + 1, name);
+    if (!selfClosing) stack.push({ name, open });
+    yield {
+      name,
+      attributes,
+      ...tagAt,
+      valueAt(key) {
+        const offsets = new Map<string, number>();
+        attributesOf(source, inner, from, open + 1, name, offsets);
+        const offset = offsets.get(key);
+        return offset === undefined ? undefined : positionOf(source, offset);
+      },
+    };
   }
-  if (stack.length > 0) throw new GuiError(`BMFont XML line ${line}: <${stack[stack.length - 1]!}> is never closed.`, { line });
+  const unclosed = stack.pop();
+  if (unclosed) throw xmlError(positionOf(source, unclosed.open), `<${unclosed.name}> is never closed.`);
 }
 
 /** Reads AngelCode's XML .fnt format. */
 export function parseBMFontXml(source: string): BMFont {
   if (source.charCodeAt(0) === 0xfeff) source = source.slice(1);
-  if (!/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<font[\s>]/.test(source)) throw new GuiError('BMFont XML line 1: expected a <font> root element; this looks like another format (try parseBMFont, which detects it).', { line: 1 });
+  if (!/\S/.test(source)) throw xmlError({ line: 1, column: 1 }, `the file is empty${source.length > 0 ? ' (only whitespace)' : ''}; an XML .fnt holds a <font> element.`);
+  if (!/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<font[\s>]/.test(source)) throw xmlError({ line: 1, column: 1 }, 'expected a <font> root element; this looks like another format (try parseBMFont, which detects it).');
   return fontFromTags(xmlTags(source), 'XML');
 }
 

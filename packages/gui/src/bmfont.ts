@@ -12,6 +12,10 @@ export function detectBMFontFormat(data: Uint8Array | string): BMFontFormat {
   if (typeof data !== 'string' && isBMFontBinary(data)) return 'binary';
   const head = typeof data === 'string' ? data.slice(0, 256) : new TextDecoder().decode(data.subarray(0, 256));
   const trimmed = head.replace(/^\uFEFF/, '').trimStart();
+  if (trimmed === '' && !/[^\s\uFEFF]/.test(typeof data === 'string' ? data : new TextDecoder().decode(data))) {
+    const size = typeof data === 'string' ? `${data.length} characters` : `${data.length} bytes`;
+    throw new GuiError(`BMFont: the file is empty (${data.length === 0 ? size : `${size}, all white space`}); pass the contents of a .fnt file.`, typeof data === 'string' ? { line: 1, column: 1 } : { offset: 0 });
+  }
   if (trimmed.startsWith('<')) return 'xml';
   if (trimmed.startsWith('info')) return 'text';
   throw new GuiError('not an AngelCode .fnt file: it starts with neither "BMF" (binary), "<" (XML) nor "info" (text).', { offset: 0 });
