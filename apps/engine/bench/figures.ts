@@ -5,12 +5,12 @@
 // new generation). Runs from source (`pnpm --filter @cuttle/engine figures`) or bundled for the
 // GPU machine (`bash tooling/scripts/device-engine.sh`); either way the engine is this same
 // script started again with `--engine <cli arguments>`, in its own process.
-//   figures.ts [--sample <dir>] [--font <ttf for the sample's font>] [--out <file.json>] [--quick]
+//   figures.ts [--sample <dir>] [--font <another ttf for the sample's font>] [--out <file.json>] [--quick]
 //   figures.ts --engine <cuttle-engine arguments>
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { main } from '../src/cli.ts';
 import { compileProject } from '../src/compiler/compile-project.ts';
 import { streamFrames, editToFrame } from './stream-client.ts';
@@ -39,12 +39,13 @@ async function measure(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'cuttle-figures-'));
   const source = join(dir, 'sample');
   cpSync(option('--sample') ?? join(import.meta.dirname, '..', 'sample'), source, { recursive: true });
-  // The sample's font names Debian's DejaVu Sans by absolute path; a machine without that
-  // package (the GPU machine) passes the file it carried.
+  // The sample carries its font; --font names another TTF by absolute path instead, read from
+  // its folder as a --font-dir (the compiler reads nothing outside the project otherwise).
   const font = option('--font');
+  const fontDirs = font === undefined ? [] : [dirname(resolve(font))];
   if (font !== undefined) {
     const fontFile = join(source, 'fonts', 'dejavu.font');
-    writeFileSync(fontFile, readFileSync(fontFile, 'utf8').replace(/^source = .*$/m, `source = ${JSON.stringify(font)}`));
+    writeFileSync(fontFile, readFileSync(fontFile, 'utf8').replace(/^source = .*$/m, `source = ${JSON.stringify(resolve(font))}`));
   }
   const figures: Record<string, unknown> = { date: new Date().toISOString().slice(0, 10), node: process.version, cpu: `${cpus()[0]?.model ?? 'unknown'} x ${cpus().length}` };
   let engine: ChildProcess | undefined;
@@ -55,7 +56,7 @@ async function measure(): Promise<void> {
     const full: number[] = [];
     for (let i = 0; i < (quick ? 1 : 5); i++) {
       const t0 = performance.now();
-      const report = await compileProject(source, join(dir, `full${i}`));
+      const report = await compileProject(source, join(dir, `full${i}`), { fontDirs });
       full.push(performance.now() - t0);
       if (report.failed.length > 0 || report.compiled.length !== 26) {
         const why = report.failed.map((f) => `${f.path}: ${f.error.message}`).join('; ');
@@ -68,7 +69,7 @@ async function measure(): Promise<void> {
       for (let i = 0; i < (quick ? 1 : 7); i++) {
         appendFileSync(join(source, file), `\n// edit ${i}\n`);
         const t0 = performance.now();
-        const report = await compileProject(source, out);
+        const report = await compileProject(source, out, { fontDirs });
         times.push(performance.now() - t0);
         if (report.compiled.length !== expected) throw new Error(`${file}: rebuilt ${report.compiled.length}, expected ${expected}`);
       }
@@ -84,7 +85,7 @@ async function measure(): Promise<void> {
     for (let i = 0; i < (quick ? 1 : 3); i++) {
       appendFileSync(join(source, 'materials/wood.material'), '\n');
       const t0 = performance.now();
-      const run = spawnSync(process.execPath, engineProcess(['compile', source, out, '--quiet']));
+      const run = spawnSync(process.execPath, engineProcess(['compile', source, out, '--quiet', ...fontDirs.flatMap((dir) => ['--font-dir', dir])]));
       cli.push(performance.now() - t0);
       if (run.status !== 0) throw new Error(`the compile process failed: ${run.stderr.toString()}`);
     }
@@ -126,7 +127,7 @@ async function measure(): Promise<void> {
     for (const [width, height] of [[640, 384], [1280, 720]] as const) {
       figures[`editToFrame${width}x${height}`] = await editToFrame(url, token, { width, height, edits, resource: 'materials/wood.material' }, async () => {
         writeFileSync(wood, original.replace('base_color = [1 1 1 1]', written++ % 2 === 0 ? 'base_color = [1 0.4 0.2 1]' : 'base_color = [1 1 1 1]'));
-        const report = await compileProject(source, out);
+        const report = await compileProject(source, out, { fontDirs });
         if (report.compiled.length !== 1) throw new Error(`the material edit rebuilt ${report.compiled.length} resources`);
       });
     }

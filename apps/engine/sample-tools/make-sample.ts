@@ -152,7 +152,9 @@ write('flow/lamp.flow', sj({
   events: [{ from: 'spawned.out', to: 'once.in' }],
 }, 'Per-lamp script'));
 
-write('fonts/dejavu.font', sj({ source: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', size: 32, spread: 4 }, 'DejaVu Sans from Debian\'s fonts-dejavu-core (setup.sh installs it)'));
+// The font file itself (fonts/DejaVuSans.ttf, from Debian's fonts-dejavu-core, with its license
+// in fonts/LICENSE-DejaVu.txt) is committed beside it: sources read only files of the project.
+write('fonts/dejavu.font', sj({ source: 'fonts/DejaVuSans.ttf', size: 32, spread: 4 }, 'DejaVu Sans (fonts/DejaVuSans.ttf, its license in fonts/LICENSE-DejaVu.txt)'));
 
 // The level: floor, pool, 24 columns, 192 crates, 48 lamps, 16 walkers: 282 units.
 const units: Record<string, unknown>[] = [{ id: 'floor', unit: 'units/floor' }, { id: 'pool', unit: 'units/pool', position: [8, 0.45, 8] }];

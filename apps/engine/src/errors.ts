@@ -17,3 +17,18 @@ export class CompileError extends EngineError {
     super(`${file}:${line}:${column}: ${problem}. ${fix}`);
   }
 }
+
+/**
+ * A manifest.json this compiler would not have written (an output outside the output folder,
+ * or not named after its source): refused before any file it names is deleted or opened.
+ */
+export class ManifestError extends EngineError {
+  override readonly name = 'ManifestError';
+  constructor(
+    readonly manifest: string,
+    readonly entry: string,
+    readonly problem: string,
+  ) {
+    super(`${manifest}: ${entry}: ${problem}. cuttle-engine compile does not write this; delete the output folder and compile again.`);
+  }
+}

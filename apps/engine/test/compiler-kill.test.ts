@@ -1,9 +1,11 @@
-// A compiler killed mid-write leaves every output whole: outputs go to a temporary file that
-// is renamed over the target. The compiler runs as its own process with a pause halfway
-// through each file's bytes (CUTTLE_ENGINE_WRITE_PAUSE_MS), and is killed with SIGKILL there.
+// A compiler killed mid-write leaves every output whole: outputs go to a temporary file (in the
+// output's .cuttle-tmp folder) that is renamed over the target. The compiler runs as its own
+// process with a pause halfway through each file's bytes (CUTTLE_ENGINE_WRITE_PAUSE_MS), and is
+// killed with SIGKILL there.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { TEMP_FOLDER } from '../src/compiler/atomic-write.ts';
 import { compileProject } from '../src/compiler/compile-project.ts';
 import { readManifest } from '../src/compiler/manifest.ts';
 import { readContainer } from '../src/runtime/container.ts';
@@ -16,6 +18,8 @@ beforeEach(() => {
 afterEach(() => {
   project.dispose();
 });
+
+const isTemporary = (file: string): boolean => file.startsWith(`${TEMP_FOLDER}/`);
 
 function filesUnder(dir: string): string[] {
   const out: string[] = [];
@@ -48,15 +52,17 @@ describe('killed mid-write', () => {
         if (seen >= 4) resolve();
       });
     });
-    for (let i = 0; i < 2000 && !filesUnder(project.out).some((f) => f.includes('.tmp-')); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Half written: not just opened (a busy machine can pause the writer between open and write).
+    const halfWritten = (): boolean => filesUnder(project.out).some((f) => isTemporary(f) && (statSync(join(project.out, f), { throwIfNoEntry: false })?.size ?? 0) > 0);
+    for (let i = 0; i < 2000 && !halfWritten(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
     child.kill('SIGKILL');
     await new Promise((resolve) => child.on('exit', resolve));
 
     const files = filesUnder(project.out);
-    const temporaries = files.filter((f) => f.includes('.tmp-'));
+    const temporaries = files.filter(isTemporary);
     expect(temporaries.length, 'the kill landed in the middle of a write').toBe(1);
     for (const f of files) {
-      if (f.includes('.tmp-')) continue;
+      if (isTemporary(f)) continue;
       const bytes = readFileSync(join(project.out, f));
       if (f === 'manifest.json') {
         expect(() => JSON.parse(bytes.toString('utf8')) as unknown).not.toThrow();
@@ -67,14 +73,16 @@ describe('killed mid-write', () => {
       expect(() => readContainer(bytes, header.type, f)).not.toThrow();
     }
     // The output being written when the kill came is still its previous version, byte for byte.
-    const target = temporaries[0]!.replace(/\.tmp-.*$/, '');
+    // A temporary file is named <pid>-<random>-<the target's name>.
+    const targetName = basename(temporaries[0]!).replace(/^\d+-[0-9a-z]*-/, '');
+    const target = files.find((f) => !isTemporary(f) && basename(f) === targetName)!;
     expect(readFileSync(join(project.out, target)).equals(before.get(target)!)).toBe(true);
     expect(statSync(join(project.out, temporaries[0]!)).size).toBeGreaterThan(0);
 
     // The next compile removes the leftover and finishes the job.
     const report = await compileProject(project.source, project.out);
     expect(report.failed).toEqual([]);
-    expect(filesUnder(project.out).some((f) => f.includes('.tmp-'))).toBe(false);
+    expect(filesUnder(project.out).some(isTemporary)).toBe(false);
     expect(Object.keys(readManifest(project.out)!.resources).length).toBe(26);
   });
 });

@@ -3,6 +3,8 @@
 // dependency checker of @cuttle/tools-merge), a file it read changed, its output is gone, its
 // last compile failed, or the compiler version changed (then everything is). Each output is
 // written atomically; a failed resource keeps its previous output and the error is reported.
+// Nothing read back is trusted: the previous manifest is checked before an output it names is
+// deleted, and files besides the sources are read only through InputFiles.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { DependencyGraph, resourceOf, resourcePath, type DependencyOptions, type JsonValue, type ResourceId } from '@cuttle/tools-merge';
@@ -10,9 +12,11 @@ import { readDependencyOptions } from '@cuttle/tools-merge/node';
 import { CompileError, EngineError } from '../errors.ts';
 import { DATA_FORMAT_VERSION } from '../runtime/formats.ts';
 import { removeStaleTemporaries, writeFileAtomic } from './atomic-write.ts';
-import { failAt, parseDocument, type CompileContext, type PathKey } from './context.ts';
+import { emptySource, failAt, parseDocument, type CompileContext, type PathKey } from './context.ts';
 import { contentHash } from './hash.ts';
+import { InputFiles } from './input-files.ts';
 import { MANIFEST_FILE, readManifest, type Manifest, type ManifestEntry } from './manifest.ts';
+import { outputFileOf } from './manifest-check.ts';
 import { compileFlow } from './resources/flow.ts';
 import { compileFont } from './resources/font.ts';
 import { compileLevel } from './resources/level.ts';
@@ -65,6 +69,11 @@ export interface CompileOptions {
   version?: string;
   /** Rebuild everything. */
   force?: boolean;
+  /**
+   * Folders whose fonts a font source may name by absolute path (`--font-dir`, e.g.
+   * /usr/share/fonts); without them, sources read only files of the project.
+   */
+  fontDirs?: readonly string[];
   onProgress?: (event: ProgressEvent) => void;
 }
 
@@ -102,19 +111,14 @@ function typeOf(path: string): string | undefined {
   }
 }
 
-function readExternal(path: string): Uint8Array | undefined {
-  try {
-    return readFileSync(path);
-  } catch {
-    return undefined;
-  }
-}
-
 export async function compileProject(source: string, out: string, options: CompileOptions = {}): Promise<CompileReport> {
   const started = performance.now();
   const version = options.version ?? COMPILER_VERSION;
-  removeStaleTemporaries(out);
+  // First, so a refused manifest leaves the output folder exactly as it was.
+  const previous = readManifest(out);
   const files = scan(source);
+  const inputFiles = new InputFiles(files, options.fontDirs ?? []);
+  removeStaleTemporaries(out);
   const decoder = new TextDecoder();
   const texts = new Map<string, string>();
   const hashes = new Map<string, string>();
@@ -126,7 +130,6 @@ export async function compileProject(source: string, out: string, options: Compi
   const dependencyOptions = existsSync(join(source, '.cuttle-deps.sjson')) ? readDependencyOptions(source) : DEFAULT_DEPENDENCY_OPTIONS;
   const graph = DependencyGraph.build(texts, dependencyOptions);
 
-  const previous = readManifest(out);
   const versionChanged = previous !== undefined && previous.compiler !== version;
   const fresh = previous === undefined || versionChanged || options.force === true;
   const changed = new Set<string>();
@@ -161,14 +164,15 @@ export async function compileProject(source: string, out: string, options: Compi
         if (RESOURCE_COMPILERS[referrer.type]?.embeds.includes(type)) reasons.set(referrerPath, 'dependency');
       }
     }
-    // Files read that the graph does not know (a TTF outside the project, a .fnt's pages).
+    // Files read that the graph does not know (a font's TTF, a .fnt's pages). One refused now (a
+    // --font-dir no longer given) counts as changed: the rebuild then says why it fails.
     for (const path of compilable) {
       if (reasons.has(path)) continue;
       const entry = previous.resources[path];
       for (const [input, hash] of Object.entries(entry?.inputs ?? {})) {
         if (input === path) continue;
-        const now = isAbsolute(input) ? readExternal(input) : files.get(input);
-        if (!now || contentHash(now) !== hash) {
+        const now = inputFiles.read(input);
+        if (typeof now === 'string' || contentHash(now) !== hash) {
           reasons.set(path, 'input');
           break;
         }
@@ -202,8 +206,10 @@ export async function compileProject(source: string, out: string, options: Compi
       text,
       document: () => (doc ??= parseDocument(path, text())),
       readInput: (input: string, at: readonly PathKey[]) => {
-        const data = isAbsolute(input) ? readExternal(input) : files.get(input);
-        if (!data) return failAt(path, text(), at, `reads ${input}, which does not exist`, isAbsolute(input) ? 'Install the file (fonts: apt-get install fonts-dejavu-core) or point at another one' : 'Add the file to the project or fix the path');
+        const data = inputFiles.read(input);
+        const absolute = isAbsolute(input);
+        if (data === 'refused') return failAt(path, text(), at, `reads ${input}, which is outside the project${absolute ? ' and every --font-dir' : ''}`, absolute ? 'Copy the file into the project and name it by its project path, or compile with --font-dir <its folder> (fonts only)' : 'Name a file inside the project');
+        if (data === 'missing') return failAt(path, text(), at, `reads ${input}, which does not exist`, absolute ? 'Install the font or name another one' : 'Add the file to the project or fix the path');
         inputs[input] = contentHash(data);
         return data;
       },
@@ -217,9 +223,10 @@ export async function compileProject(source: string, out: string, options: Compi
     };
     let ok = true;
     try {
+      if (bytes.length === 0) throw emptySource(path);
       const output = await RESOURCE_COMPILERS[id.type]!.compile(ctx);
-      const file = `${path}.cr`;
-      writeFileAtomic(join(out, file), output);
+      const file = outputFileOf(path);
+      writeFileAtomic(out, file, output);
       const entry: ManifestEntry = { type: id.type, name: id.name, file, hash: contentHash(output), size: output.length, inputs };
       manifest.resources[path] = entry;
       report.compiled.push({ path, reason });
@@ -237,7 +244,7 @@ export async function compileProject(source: string, out: string, options: Compi
     rmSync(join(out, entry.file), { force: true });
     report.removed.push(path);
   }
-  writeFileAtomic(join(out, MANIFEST_FILE), JSON.stringify(manifest, null, 1));
+  writeFileAtomic(out, MANIFEST_FILE, JSON.stringify(manifest, null, 1));
   report.ms = performance.now() - started;
   return report;
 }

@@ -20,7 +20,10 @@ export interface CompileContext {
   text(): string;
   /** The parsed SJSON/JSON document; parse errors become CompileErrors. */
   document(): JsonValue;
-  /** Reads another file (project-relative, or absolute) and records it as an input. */
+  /**
+   * Reads another file and records it as an input: a project path, or an absolute path inside a
+   * folder named with --font-dir; anything else fails without the file being opened.
+   */
   readInput(path: string, at: readonly PathKey[]): Uint8Array;
   /** Checks that a referenced resource exists; a missing one fails at the reference. */
   requireResource(type: string, name: string, at: readonly PathKey[]): void;
@@ -34,16 +37,25 @@ export function validate<S extends v.GenericSchema>(ctx: CompileContext, schema:
   const issue = result.issues[0];
   const path: PathKey[] = (issue.path ?? []).map((item) => item.key as PathKey);
   const where = path.length === 0 ? 'the file' : path.join('.');
+  // A required key that is not there (a truncated save, say) is pointed at where the text starts.
+  if (issue.kind === 'schema' && issue.input === undefined && path.length > 0) return ctx.fail(path.slice(0, -1), `${where} is required but missing`, `Add ${String(path[path.length - 1])} there (see the resource format in apps/engine/README.md)`);
   return ctx.fail(path, `${where}: ${issue.message}`, 'Fix the value (see the resource format in apps/engine/README.md)');
 }
 
 export function parseDocument(path: string, text: string): JsonValue {
+  // Would parse as an empty object and compile with defaults over the good output.
+  if (text.trim() === '') throw emptySource(path);
   try {
     return parseSjson(text, { source: path });
   } catch (error) {
     if (error instanceof SjsonParseError) throw new CompileError(path, error.line, error.column, `does not parse: ${error.message.replace(/^.*?:\d+:\d+: /, '')}`, 'Fix the SJSON syntax there');
     throw error;
   }
+}
+
+/** What an empty source (an interrupted save leaves one) fails with. */
+export function emptySource(path: string): CompileError {
+  return new CompileError(path, 1, 1, 'is empty (an interrupted save leaves this)', 'Restore its contents; the previous output is kept until it compiles');
 }
 
 export function failAt(path: string, text: string, at: readonly PathKey[], problem: string, fix: string): never {

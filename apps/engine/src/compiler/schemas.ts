@@ -10,8 +10,9 @@ const name = v.pipe(v.string(), v.minLength(1), v.regex(/^[a-z0-9_\-/]+$/i, 'a r
 export const vec3 = v.tuple([finite, finite, finite]);
 const color3 = v.tuple([finite, finite, finite]);
 
+// Required keys are what a source that lost its lines (an interrupted save) is caught by.
 export const MATERIAL_SOURCE = v.strictObject({
-  base_color: v.optional(v.tuple([unit, unit, unit, unit])),
+  base_color: v.tuple([unit, unit, unit, unit]),
   metallic: v.optional(unit),
   roughness: v.optional(unit),
   emissive: v.optional(color3),
@@ -57,7 +58,7 @@ export const LEVEL_SOURCE = v.strictObject({
 });
 
 export const FONT_SOURCE = v.strictObject({
-  /** A TTF/OTF file (project-relative or absolute), or an AngelCode .fnt. */
+  /** A TTF/OTF file or an AngelCode .fnt: a project path, or an absolute one inside a --font-dir. */
   source: v.pipe(v.string(), v.minLength(1)),
   size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(4), v.maxValue(256))),
   spread: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(32))),

@@ -1,6 +1,8 @@
 // Compiled data on disk, found through the manifest: containers are read on first use and
 // cached by source path; `invalidate` drops the named ones so the next use reads them again
-// (hot reload). A resource that is missing or unreadable fails with a message naming it.
+// (hot reload). A resource that is missing or unreadable fails with a message naming it; a
+// manifest with an entry the compiler would not have written is refused (ManifestError) before
+// any file it names is opened.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MANIFEST_FILE, readManifest, type Manifest } from '../compiler/manifest.ts';
@@ -15,7 +17,7 @@ export class ResourceStore {
 
   constructor(readonly dir: string) {
     const manifest = readManifest(dir);
-    if (!manifest) throw new EngineError(`${join(dir, MANIFEST_FILE)} is missing or unreadable: compile the project first (cuttle-engine compile <source> ${dir}).`);
+    if (!manifest) throw new EngineError(`${join(dir, MANIFEST_FILE)} is missing: compile the project first (cuttle-engine compile <source> ${dir}).`);
     this.#manifest = manifest;
   }
 
@@ -28,7 +30,7 @@ export class ResourceStore {
     const path = `${name}.${type}`;
     let container = this.#cache.get(path);
     if (!container) {
-      const entry = this.#manifest.resources[path];
+      const entry = Object.hasOwn(this.#manifest.resources, path) ? this.#manifest.resources[path] : undefined;
       if (!entry) throw new EngineError(`${path} is not in the compiled data (${this.dir}); add the source and recompile.`);
       let bytes: Uint8Array;
       try {
@@ -50,7 +52,7 @@ export class ResourceStore {
     const manifest = this.#manifest;
     const saved = new Map(this.#cache);
     const next = readManifest(this.dir);
-    if (!next) throw new EngineError(`${join(this.dir, MANIFEST_FILE)} is missing or unreadable; recompile.`);
+    if (!next) throw new EngineError(`${join(this.dir, MANIFEST_FILE)} is missing; recompile.`);
     this.#manifest = next;
     if (paths) for (const path of paths) this.#cache.delete(path);
     else this.#cache.clear();

@@ -3,12 +3,12 @@
 // unit ids, and the names behind the resource hashes). Prefabs (units) are baked in, which is
 // why a level depends on the units it places.
 import { ComponentLibrary, saveLibrary, Scene, SchemaComponentManager } from '@cuttle/ecs';
-import { parseSjson } from '@cuttle/tools-merge';
 import { LEVEL_COMPONENTS } from '../../runtime/components.ts';
 import { resourceHash, type LevelMeta } from '../../runtime/formats.ts';
 import { writeContainer } from '../../runtime/container.ts';
 import { validate, type CompileContext } from '../context.ts';
 import { LEVEL_SOURCE } from '../schemas.ts';
+import { placedUnitContext } from './placed-unit.ts';
 import { checkUnit, type UnitSource } from './unit.ts';
 
 export function createLevelLibrary(seed?: number): { scene: Scene; managers: { [K in keyof typeof LEVEL_COMPONENTS]: SchemaComponentManager<(typeof LEVEL_COMPONENTS)[K]['schema']> } } {
@@ -42,7 +42,7 @@ export function compileLevel(ctx: CompileContext): Uint8Array {
     ctx.requireResource('unit', name, ['units', i, 'unit']);
     const path = `${name}.unit`;
     const bytes = ctx.readInput(path, ['units', i, 'unit']);
-    const unitCtx: CompileContext = { ...ctx, path, type: 'unit', name, bytes, text: () => new TextDecoder().decode(bytes), document: () => parseSjson(new TextDecoder().decode(bytes), { source: path }), fail: (at, problem, fix) => ctx.fail(['units', i, 'unit'], `${path} (placed here): ${problem}`, fix) };
+    const unitCtx = placedUnitContext(ctx, path, name, bytes, ['units', i, 'unit']);
     unit = checkUnit(unitCtx, unitCtx.document());
     prefabs.set(name, unit);
     return unit;

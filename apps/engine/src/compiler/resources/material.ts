@@ -10,7 +10,7 @@ export function compileMaterial(ctx: CompileContext): Uint8Array {
   if (src.base_color_texture !== undefined) ctx.requireResource('png', src.base_color_texture, ['base_color_texture']);
   if (src.normal_texture !== undefined) ctx.requireResource('png', src.normal_texture, ['normal_texture']);
   const meta: MaterialMeta = {
-    baseColor: src.base_color ?? [1, 1, 1, 1],
+    baseColor: src.base_color,
     metallic: src.metallic ?? 0,
     roughness: src.roughness ?? 0.8,
     emissive: src.emissive ?? [0, 0, 0],
