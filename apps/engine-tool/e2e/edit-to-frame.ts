@@ -30,8 +30,8 @@ function check(name: string, ok: boolean, detail?: string): void {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? `: ${detail}` : ''}`);
 }
 
-function start(args: string[]): { child: ChildProcess; line: Promise<Record<string, unknown>> } {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+function start(args: string[], env: Record<string, string> = {}): { child: ChildProcess; line: Promise<Record<string, unknown>> } {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   children.push(child);
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -76,7 +76,8 @@ try {
   const toolPort = await freePort();
   const engine = start([ENGINE, 'run', '--slave', out, '--allow-origin', `http://127.0.0.1:${toolPort}`, '--json']);
   const listening = await engine.line;
-  const tool = start([TOOL, '--source', source, '--compiled', out, '--engine', String(listening.url), '--token', String(listening.token), '--port', String(toolPort), '--json']);
+  // The token goes to the tool in its environment, never on its command line.
+  const tool = start([TOOL, '--source', source, '--compiled', out, '--engine', String(listening.url), '--port', String(toolPort), '--json'], { CUTTLE_ENGINE_TOKEN: String(listening.token) });
   const toolUrl = String((await tool.line).url);
 
   const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
@@ -84,7 +85,7 @@ try {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(toolUrl);
-  interface Tool { state: { frames: number; generation: number; latencies: { ms: number; compileMs: number }[]; lastError?: string }; edit(unit: string, property: string, value: unknown): Promise<void>; meanColor(): [number, number, number] }
+  interface Tool { state: { frames: number; generation: number; latencies: { ms: number; compileMs: number }[]; lastError?: string; log: string[] }; edit(unit: string, property: string, value: unknown): Promise<void>; meanColor(): [number, number, number] }
   const frames = (): Promise<number> => page.evaluate(() => (window as unknown as { cuttleTool: Tool }).cuttleTool.state.frames);
   await page.waitForFunction(() => ((window as unknown as { cuttleTool?: Tool }).cuttleTool?.state.frames ?? 0) >= 3, undefined, { timeout: 30_000 });
   check('the tool shows streamed frames', (await frames()) >= 3);
@@ -113,6 +114,18 @@ try {
   const sorted = latencies.map((l) => l.ms).sort((a, b) => a - b);
   const compileMs = latencies.map((l) => l.compileMs).sort((a, b) => a - b);
   check('every edit reached a frame', latencies.length === 5);
+  // A chatty engine: 700 log lines (sent by a second connection from the page's origin) leave
+  // the log view at its 500 lines.
+  await page.evaluate(async ({ url, token }) => {
+    const socket = new WebSocket(url, ['cuttle.v1', `token.${token}`]);
+    await new Promise((resolve) => { socket.addEventListener('open', resolve); });
+    for (let i = 0; i < 700; i++) socket.send(JSON.stringify({ type: 'message', level: 'info', system: 'e2e', message: `line ${i}` }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.close();
+  }, { url: String(listening.url), token: String(listening.token) });
+  await page.waitForFunction(() => (window as unknown as { cuttleTool: Tool }).cuttleTool.state.log.at(-1)?.endsWith('line 699') === true, undefined, { timeout: 30_000 });
+  const logLines = await page.locator('#log div').count();
+  check('the log view keeps its last 500 lines', logLines === 500, `${logLines} lines`);
   check('no page errors', errors.length === 0, errors.join('; '));
   console.log(JSON.stringify({ editToFrameMs: { median: sorted[2], min: sorted[0], max: sorted[4], all: sorted.map(Math.round) }, writeAndCompileMs: { median: compileMs[2] }, frameSize: [640, 384] }));
   // To look at the tool as a person would: CUTTLE_TOOL_SCREENSHOT=/tmp/tool.png

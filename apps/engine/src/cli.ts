@@ -5,23 +5,28 @@ import { compileProject, type CompileReport, type ProgressEvent } from './compil
 import { watchProject } from './compiler/watch.ts';
 import { CompileError, EngineError } from './errors.ts';
 
-export const USAGE = `cuttle-engine compile <source> <out> [--watch] [--force] [--json]
+export const USAGE = `cuttle-engine compile <source> <out> [--font-dir <dir>]... [--watch] [--force] [--json]
     Compiles a project's SJSON/JSON sources (levels, units, Flow graphs, materials, fonts,
     GLB meshes, PNG textures, packages) into runtime data and a manifest. Incremental: only
     changed sources and what embeds them are rebuilt. --json prints one JSON line per event.
+    Sources read only files of the project; --font-dir lets a font source name a font inside
+    that folder by absolute path (e.g. --font-dir /usr/share/fonts).
 
-cuttle-engine run --slave <compiled> [--host 127.0.0.1] [--port 0] [--token T]
+cuttle-engine run --slave <compiled> [--host 127.0.0.1] [--port 0] [--token-file FILE]
     [--allow-origin http://127.0.0.1:5175]... [--script module.ts] [--source <project>]
     Loads the compiled data's boot package and serves the tool protocol over a WebSocket;
-    prints the URL and token to connect with.
+    prints the URL and token to connect with. The token comes from --token-file (a file
+    only its owner may read), or CUTTLE_ENGINE_TOKEN, or is made up; never the command line.
 `;
 
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
+  /** Bytes written to stderr that it has not taken yet (a pipe whose reader is behind). */
+  stderrQueued(): number;
 }
 
-const processIo: CliIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
+const processIo: CliIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t), stderrQueued: () => process.stderr.writableLength };
 
 function describeReport(report: CompileReport): string {
   const lines = report.failed.map(({ error }) => `error: ${error.message}`);
@@ -41,7 +46,7 @@ function reportJson(report: CompileReport): string {
 }
 
 async function compileCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { watch: { type: 'boolean' }, force: { type: 'boolean' }, json: { type: 'boolean' }, quiet: { type: 'boolean' } } });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { watch: { type: 'boolean' }, force: { type: 'boolean' }, json: { type: 'boolean' }, quiet: { type: 'boolean' }, 'font-dir': { type: 'string', multiple: true } } });
   const [source, out] = positionals;
   if (source === undefined || out === undefined) {
     io.stderr(USAGE);
@@ -52,11 +57,13 @@ async function compileCommand(args: string[], io: CliIo): Promise<number> {
     if (json) io.stdout(JSON.stringify({ event: 'progress', ...e, ms: Math.round(e.ms * 10) / 10 }) + '\n');
     else if (!values.quiet) io.stderr(`[${e.index}/${e.total}] ${e.ok ? '' : 'FAILED '}${e.path} (${e.reason}, ${e.ms.toFixed(0)} ms)\n`);
   };
-  const report = await compileProject(source, out, { force: values.force === true, onProgress });
+  const fontDirs = values['font-dir'] ?? [];
+  const report = await compileProject(source, out, { force: values.force === true, fontDirs, onProgress });
   io.stdout(json ? reportJson(report) : describeReport(report));
   if (!values.watch) return report.failed.length > 0 ? 1 : 0;
   io.stderr(`watching ${source} (Ctrl-C to stop)\n`);
   const watcher = watchProject(source, out, {
+    fontDirs,
     onProgress,
     onCompiled: (r) => { io.stdout(json ? reportJson(r) : describeReport(r)); },
     onError: (error) => { io.stderr(`error: ${error instanceof Error ? error.message : String(error)}\n`); },

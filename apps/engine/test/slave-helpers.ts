@@ -18,7 +18,7 @@ export interface SlaveProcess {
 export async function startSlave(project: Scratch): Promise<SlaveProcess> {
   const report = await compileProject(project.source, project.out);
   if (report.failed.length > 0) throw new Error(report.failed[0]!.error.message);
-  const child = startCli(['run', '--slave', project.out, '--token', TOKEN, '--allow-origin', ALLOWED_ORIGIN, '--script', join(SAMPLE, 'scripts', 'level-viewer-slave.ts'), '--json']);
+  const child = startCli(['run', '--slave', project.out, '--allow-origin', ALLOWED_ORIGIN, '--script', join(SAMPLE, 'scripts', 'level-viewer-slave.ts'), '--json'], { CUTTLE_ENGINE_TOKEN: TOKEN });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const url = await new Promise<string>((resolve, reject) => {

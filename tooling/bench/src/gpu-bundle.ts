@@ -11,16 +11,23 @@ import { findBenchPackage, workspaceRoot } from './workspace.ts';
 export async function bundleGpuBench(packageQuery: string, outDir = join(workspaceRoot, '.bench-out')): Promise<string> {
   const pkg = findBenchPackage(packageQuery);
   if (pkg.gpuBenchFiles.length === 0) throw new Error(`${pkg.name} has no bench/*.gpu.ts file.`);
+  return bundleGpuSuites(pkg.gpuBenchFiles, basename(pkg.dir), outDir);
+}
+
+/**
+ * Bundles suite files (each exports `suite`) into `<outDir>/<short>-gpu-bench.mjs`, which runs
+ * them all as `node <file> [--json] [--rounds N] [--only text] [--out report.json]`.
+ */
+export async function bundleGpuSuites(files: readonly string[], short: string, outDir: string): Promise<string> {
   mkdirSync(outDir, { recursive: true });
-  const short = basename(pkg.dir);
   const entry = join(outDir, `${short}-gpu-entry.ts`);
-  const imports = pkg.gpuBenchFiles.map((file, i) => `import { suite as suite${i} } from ${JSON.stringify(`./${relative(outDir, file)}`)};`);
+  const imports = files.map((file, i) => `import { suite as suite${i} } from ${JSON.stringify(`./${relative(outDir, file)}`)};`);
   writeFileSync(
     entry,
     [
       `import { runBundleMain } from ${JSON.stringify(`./${relative(outDir, join(workspaceRoot, 'tooling/bench/src/bundle-main.ts'))}`)};`,
       ...imports,
-      `await runBundleMain([${pkg.gpuBenchFiles.map((_, i) => `suite${i}`).join(', ')}]);`,
+      `await runBundleMain([${files.map((_, i) => `suite${i}`).join(', ')}]);`,
       '',
     ].join('\n'),
   );

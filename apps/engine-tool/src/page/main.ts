@@ -12,9 +12,10 @@ interface ToolState {
   latencies: { property: string; ms: number; compileMs: number }[];
   log: string[];
   lastError: string | undefined;
+  dropped: { log: number; profiler: number };
 }
 
-const state: ToolState = { connected: false, frames: 0, generation: 0, latencies: [], log: [], lastError: undefined };
+const state: ToolState = { connected: false, frames: 0, generation: 0, latencies: [], log: [], lastError: undefined, dropped: { log: 0, profiler: 0 } };
 const key = new URLSearchParams(location.hash.slice(1)).get('key') ?? '';
 const view = document.querySelector<HTMLCanvasElement>('#view')!;
 const context = view.getContext('2d', { willReadFrequently: true })!;
@@ -32,12 +33,17 @@ async function api<T>(path: string, body?: unknown): Promise<T> {
   return data;
 }
 
+/** Lines the log view keeps: older ones go, so a chatty engine cannot grow the page without bound. */
+const MAX_LOG_LINES = 500;
+
 function log(level: string, text: string): void {
   state.log.push(`${level}: ${text}`);
+  if (state.log.length > MAX_LOG_LINES) state.log.splice(0, state.log.length - MAX_LOG_LINES);
   const line = document.createElement('div');
   line.className = level;
   line.textContent = `${new Date().toLocaleTimeString()} ${level.padEnd(7)} ${text}`;
   logBox.append(line);
+  while (logBox.childElementCount > MAX_LOG_LINES) logBox.firstElementChild!.remove();
   logBox.scrollTop = logBox.scrollHeight;
 }
 
@@ -131,6 +137,11 @@ socket.addEventListener('message', (event: MessageEvent<ArrayBuffer | string>) =
       break;
     case 'profiler':
       profiler.add(message as unknown as ProfilerSample);
+      break;
+    case 'dropped':
+      // The engine drops log lines and profiler samples for a tool that falls behind; these are its totals.
+      state.dropped = { log: Number(message.log), profiler: Number(message.profiler) };
+      log('warning', `the engine dropped ${state.dropped.log} log lines and ${state.dropped.profiler} profiler samples while this page fell behind`);
       break;
     case 'reloaded': {
       const edit = pending.get(message.id as number);

@@ -1,21 +1,18 @@
 // The engine of slave mode: one WebGPU device, one Renderer, the compiled data, the running
 // world, and offscreen frames read back for streaming. Hot reload swaps the world only once
 // the new one is built, so a failed load keeps the old resources and says why.
-import { lookAt, perspective } from '@cuttle/gpu-culling';
+import { perspective } from '@cuttle/gpu-culling';
 import { GuiRenderer } from '@cuttle/gui';
 import { PASSES, Renderer, type PassName } from '@cuttle/render';
 import { TimeStep } from '@cuttle/timestep';
 import { EngineError } from '../errors.ts';
+import { checkCamera, viewMatrix, type CameraInput } from './camera.ts';
 import type { PackageMeta } from './formats.ts';
 import { requestEngineDevice, type EngineDevice } from './gpu.ts';
 import { ResourceStore } from './resources.ts';
 import { World, type LogFn } from './world.ts';
 
-export interface CameraInput {
-  position: [number, number, number];
-  target: [number, number, number];
-  fovY?: number;
-}
+export type { CameraInput } from './camera.ts';
 
 export interface RenderedFrame {
   width: number;
@@ -50,7 +47,7 @@ export class Engine {
   readonly renderer: Renderer;
   readonly guiRenderer: GuiRenderer;
   world: World;
-  camera: CameraInput;
+  #camera: CameraInput;
   generation = 0;
   readonly level: string;
   #timings: Partial<Record<PassName, number>> = {};
@@ -75,7 +72,16 @@ export class Engine {
     this.guiRenderer = new GuiRenderer(gpu.device, 'rgba8unorm');
     this.log = options.log;
     this.world = new World({ device: gpu.device, store: this.store, guiRenderer: this.guiRenderer, log: options.log }, this.level);
-    this.camera = { position: this.world.meta.camera.position, target: this.world.meta.camera.target };
+    this.#camera = checkCamera({ position: this.world.meta.camera.position, target: this.world.meta.camera.target });
+  }
+
+  /** The view camera. Setting it checks it first: a bad camera throws an EngineError and the old one stays. */
+  get camera(): CameraInput {
+    return this.#camera;
+  }
+
+  set camera(camera: CameraInput) {
+    this.#camera = checkCamera(camera);
   }
 
   log: LogFn;
@@ -163,8 +169,8 @@ export class Engine {
     const target = this.#target(width, height);
     const buffer = target.buffers[target.next]!;
     target.next = (target.next + 1) % target.buffers.length;
-    const { position, target: look, fovY } = this.camera;
-    const camera = { view: lookAt(position, look), projection: perspective({ fovY: fovY ?? 0.85, aspect: width / height, near: 0.1, far: Infinity, reversedZ: true }) };
+    const { fovY } = this.#camera;
+    const camera = { view: viewMatrix(this.#camera), projection: perspective({ fovY: fovY ?? 0.85, aspect: width / height, near: 0.1, far: Infinity, reversedZ: true }) };
     const encoder = device.createCommandEncoder();
     const generation = this.generation;
     this.world.record(encoder, this.renderer, camera, { view: target.texture.createView(), texture: target.texture, width, height }, true);

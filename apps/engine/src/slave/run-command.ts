@@ -5,9 +5,13 @@ import { parseArgs } from 'node:util';
 import type { CliIo } from '../cli.ts';
 import { EngineError } from '../errors.ts';
 import { Engine } from '../runtime/engine.ts';
-import { newToken } from './auth.ts';
+import { boundedLines } from './bounded-log.ts';
 import { SlaveServer } from './server.ts';
 import { loadSlaveScript, type SlaveApi, type SlaveCommands } from './slave-script.ts';
+import { resolveToken, TOKEN_ENV } from './token-source.ts';
+
+export const RUN_USAGE = `usage: cuttle-engine run --slave <compiled data> [--host 127.0.0.1] [--port 0] [--token-file FILE] [--allow-origin URL]... [--script slave.ts]
+  The token comes from --token-file (mode 0600), or ${TOKEN_ENV}, or is made up and printed.`;
 
 export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -18,6 +22,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       host: { type: 'string', default: '127.0.0.1' },
       port: { type: 'string', default: '0' },
       token: { type: 'string' },
+      'token-file': { type: 'string' },
       'allow-origin': { type: 'string', multiple: true, default: [] },
       script: { type: 'string' },
       boot: { type: 'string', default: 'boot' },
@@ -25,18 +30,19 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     },
   });
   const data = positionals[0];
-  if (!values.slave || data === undefined) throw new EngineError('usage: cuttle-engine run --slave <compiled data> [--host 127.0.0.1] [--port 0] [--token T] [--allow-origin URL]... [--script slave.ts]');
-  const token = values.token ?? newToken();
-  if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw new EngineError('--token must be 16 to 128 letters, digits, _ or -.');
+  if (!values.slave || data === undefined) throw new EngineError(RUN_USAGE);
+  if (values.token !== undefined) throw new EngineError(`--token puts the token on the command line, where every user of this machine can read it in the process list. Pass it in ${TOKEN_ENV} or in a file with mode 0600 (--token-file FILE), or leave it out and the engine makes one.`);
+  const { token } = resolveToken({ file: values['token-file'], env: process.env });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new EngineError(`--port ${values.port} is not a port number.`);
   for (const origin of values['allow-origin']) if (!/^https?:\/\/[^/]+$/.test(origin)) throw new EngineError(`--allow-origin ${origin}: give an origin such as http://127.0.0.1:5175 (scheme, host, port; no path).`);
   const json = values.json === true;
+  const logLine = boundedLines({ write: (text) => { io.stderr(text); }, queued: () => io.stderrQueued() }, (count) => (json ? JSON.stringify({ event: 'dropped', lines: count }) : `[warning] log: ${count} lines dropped: stderr was not keeping up`) + '\n');
   const engine = await Engine.start({
     data,
     boot: values.boot,
     log: (level, system, message) => {
-      io.stderr(json ? JSON.stringify({ event: 'message', level, system, message }) + '\n' : `[${level}] ${system}: ${message}\n`);
+      logLine(json ? JSON.stringify({ event: 'message', level, system, message }) + '\n' : `[${level}] ${system}: ${message}\n`);
     },
   });
   const api: SlaveApi = {

@@ -2,22 +2,31 @@
 // is authorized at the upgrade, then every text message is validated; a bad one gets an error
 // reply and changes nothing. Frames are rendered on demand for the tools that asked, encoded as
 // JPEG, and sent only to tools that keep up (backpressure: at most MAX_UNACKED frames in flight
-// and a cap on the socket's buffered bytes), so a slow or stalled tool is skipped, never queued
-// for, and the others are not held back.
+// and a cap on the socket's queued bytes), so a slow or stalled tool is skipped, never queued
+// for, and the others are not held back. Every message kind shares one outbound budget per
+// connection (outbound.ts); every socket, accepted or refused, has an error listener before
+// anything is written to it; refusals and failing frames are logged rate-limited.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import sharp from 'sharp';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import type { Engine, RenderedFrame } from '../runtime/engine.ts';
+import { describeError } from '../describe-error.ts';
+import type { RenderedFrame } from '../runtime/engine.ts';
 import { authorize } from './auth.ts';
+import { LogLimiter } from './log-limiter.ts';
+import { Outbound, OUTBOUND_BUDGET } from './outbound.ts';
 import { nextFrameDue } from './pacing.ts';
 import { FRAME_HEADER_BYTES, FRAME_MAGIC, MAX_PAYLOAD_BYTES, parseToolMessage, PROTOCOL_VERSION, SUBPROTOCOL, type ToolMessage } from './protocol.ts';
+import type { SlaveEngine } from './slave-engine.ts';
 import { runSlaveCommand, type SlaveCommands } from './slave-script.ts';
 
 /** Frames a tool may have unacknowledged before it is skipped. */
 export const MAX_UNACKED = 2;
 /** Bytes queued on a socket past which it gets no frames until it drains. */
-export const MAX_BUFFERED = 4 * 1024 * 1024;
+export const MAX_BUFFERED = OUTBOUND_BUDGET;
+/** How long a refused connection may stay open after its refusal before it is destroyed. */
+const REFUSED_LINGER_MS = 1000;
 
 interface Stream {
   width: number;
@@ -28,6 +37,7 @@ interface Stream {
 
 interface Client {
   socket: WebSocket;
+  out: Outbound;
   id: number;
   stream: Stream | undefined;
   seq: number;
@@ -39,7 +49,7 @@ interface Client {
 }
 
 export interface SlaveServerOptions {
-  engine: Engine;
+  engine: SlaveEngine;
   host: string;
   port: number;
   token: string;
@@ -48,11 +58,12 @@ export interface SlaveServerOptions {
 }
 
 export class SlaveServer {
-  readonly #engine: Engine;
+  readonly #engine: SlaveEngine;
   readonly #http: Server;
   readonly #wss: WebSocketServer;
   readonly #clients = new Set<Client>();
   readonly #options: SlaveServerOptions;
+  readonly #limited: LogLimiter;
   #nextId = 1;
   #rendering = false;
   #timer: NodeJS.Timeout | undefined;
@@ -69,22 +80,37 @@ export class SlaveServer {
     this.#http = createServer((_request, response) => {
       response.writeHead(426, { 'content-type': 'text/plain' }).end('Connect with a WebSocket (subprotocol cuttle.v1) and the token the engine printed.\n');
     });
-    this.#http.on('upgrade', (request, socket, head) => {
+    this.#http.on('upgrade', (request, socket: Duplex, head) => {
+      // Before anything is written: a client that resets the connection must not take the
+      // process down with an unhandled 'error'.
+      socket.on('error', () => { socket.destroy(); });
       const port = (this.#http.address() as AddressInfo).port;
       const hosts = [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `${options.host}:${port}`];
       const auth = authorize(request, { token: options.token, allowedOrigins: options.allowedOrigins, hosts });
       if (!auth.ok) {
-        this.#engine.log('warning', 'slave', `refused a connection: ${auth.reason}`);
-        socket.end(`HTTP/1.1 ${auth.status} ${auth.status === 401 ? 'Unauthorized' : 'Forbidden'}\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\n${auth.reason}\n`);
+        this.#refuse(socket, auth.status, auth.reason);
         return;
       }
       this.#wss.handleUpgrade(request, socket, head, (ws) => { this.#connected(ws); });
     });
+    this.#http.on('clientError', (_error, socket: Duplex) => { socket.destroy(); });
     const log = this.#engine.log;
     this.#engine.log = (level, system, message) => {
       log(level, system, message);
-      this.#broadcast({ type: 'message', level, system, message });
+      for (const client of this.#clients) client.out.offer('log', { type: 'message', level, system, message });
     };
+    this.#limited = new LogLimiter((level, system, message) => { this.#engine.log(level, system, message); });
+  }
+
+  /** Answers a refused upgrade and closes it: the reason is logged rate-limited, never per attempt. */
+  #refuse(socket: Duplex, status: 401 | 403, reason: string): void {
+    this.#limited.report('refused connections', 'warning', 'slave', `refused a connection: ${reason}`);
+    const body = `${reason}\n`;
+    socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : 'Forbidden'}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    // A client that never closes its side must not hold the socket.
+    const linger = setTimeout(() => { socket.destroy(); }, REFUSED_LINGER_MS);
+    linger.unref();
+    socket.once('close', () => { clearTimeout(linger); });
   }
 
   static async start(options: SlaveServerOptions): Promise<SlaveServer> {
@@ -111,7 +137,12 @@ export class SlaveServer {
   }
 
   #connected(socket: WebSocket): void {
-    const client: Client = { socket, id: this.#nextId++, stream: undefined, seq: 0, acked: 0, nextDue: 0, profiler: false, skipped: 0 };
+    const id = this.#nextId++;
+    const out = new Outbound(socket, (reason) => {
+      this.#clients.delete(client);
+      this.#limited.report('tools closed for not reading', 'warning', 'slave', `closed tool connection ${id}: ${reason}`);
+    });
+    const client: Client = { socket, out, id, stream: undefined, seq: 0, acked: 0, nextDue: 0, profiler: false, skipped: 0 };
     this.#clients.add(client);
     socket.on('message', (data, isBinary) => {
       this.#received(client, data, isBinary);
@@ -121,8 +152,9 @@ export class SlaveServer {
     this.#send(client, { type: 'hello', protocol: PROTOCOL_VERSION, level: this.#engine.level, generation: this.#engine.generation, title: this.#engine.world.title, units: this.#engine.world.listUnits() });
   }
 
+  /** A reply or announcement the tool waits for (never dropped; see outbound.ts). */
   #send(client: Client, message: object): void {
-    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(message));
+    client.out.reply(message);
   }
 
   #broadcast(message: object): void {
@@ -147,7 +179,7 @@ export class SlaveServer {
     try {
       this.#handle(client, parsed.message);
     } catch (error) {
-      this.#error(client, error instanceof Error ? error.message : String(error), parsed.message.type);
+      this.#error(client, describeError(error), parsed.message.type);
     }
   }
 
@@ -191,6 +223,7 @@ export class SlaveServer {
         return;
       }
       case 'camera':
+        // The setter checks the camera: a bad one throws, and only this tool gets the error.
         engine.camera = { position: message.position, target: message.target, ...(message.fovY === undefined ? {} : { fovY: message.fovY }) };
         this.#schedule(0);
         return;
@@ -205,14 +238,14 @@ export class SlaveServer {
 
   /** Whether a tool is too far behind to be sent another frame now (it is skipped, not queued for). */
   #stalled(client: Client): boolean {
-    return client.seq - client.acked >= MAX_UNACKED || client.socket.bufferedAmount > MAX_BUFFERED;
+    return client.seq - client.acked >= MAX_UNACKED || !client.out.takesFrames;
   }
 
   /** Tools due a frame that keep up; stalled ones are skipped (and counted), never queued for. */
   #due(now: number): Client[] {
     const due: Client[] = [];
     for (const client of this.#clients) {
-      if (!client.stream || client.socket.readyState !== client.socket.OPEN || now < client.nextDue) continue;
+      if (!client.stream || !client.out.open || now < client.nextDue) continue;
       if (this.#stalled(client)) {
         client.skipped++;
         continue;
@@ -226,7 +259,7 @@ export class SlaveServer {
   #untilNextDue(now: number): number {
     let wait = Infinity;
     for (const client of this.#clients) {
-      if (!client.stream || client.socket.readyState !== client.socket.OPEN || this.#stalled(client)) continue;
+      if (!client.stream || !client.out.open || this.#stalled(client)) continue;
       wait = Math.min(wait, Math.max(0, client.nextDue - now));
     }
     return wait;
@@ -235,6 +268,7 @@ export class SlaveServer {
   async #pump(): Promise<void> {
     if (this.#rendering || this.#closed) return;
     const now = performance.now();
+    for (const client of this.#clients) client.out.check(now);
     const due = this.#due(now);
     if (due.length === 0) {
       // Nobody wants a frame now: keep the world ticking, and wake when the next one is due (a
@@ -242,7 +276,7 @@ export class SlaveServer {
       try {
         this.#engine.tick();
       } catch (error) {
-        this.#engine.log('error', 'world', `update failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.#limited.report('failed updates', 'error', 'world', `update failed: ${describeError(error)}`);
       }
       this.#schedule(Math.min(this.#clients.size > 0 ? 15 : 100, this.#untilNextDue(now)));
       return;
@@ -256,28 +290,35 @@ export class SlaveServer {
         const key = `${client.stream!.width}x${client.stream!.height}`;
         bySize.set(key, [...(bySize.get(key) ?? []), client]);
       }
-      for (const clients of bySize.values()) {
-        const { width, height } = clients[0]!.stream!;
-        const t0 = performance.now();
-        const frame = await this.#engine.renderFrame(width, height);
-        this.#lastFrame = frame;
-        this.#framesRendered++;
-        // Sequence numbers count the frame as in flight from here, so backpressure sees it while
-        // it is still being encoded.
-        const sends = clients.map((client) => ({ client, seq: ++client.seq, quality: client.stream!.quality }));
-        // The JPEG encoding runs on sharp's threads: it overlaps the next frame's render, one
-        // encoding at a time, so frames leave in order and never pile up.
-        await this.#encoding;
-        this.#encoding = this.#encodeAndSend(frame, sends, t0, this.#framesRendered).catch((error: unknown) => {
-          this.#engine.log('error', 'frames', `a frame's encoding failed: ${error instanceof Error ? error.message : String(error)}`);
-        });
-      }
-    } catch (error) {
-      this.#engine.log('error', 'frames', `a frame failed: ${error instanceof Error ? error.message : String(error)}`);
+      // Each size is rendered on its own: one that fails does not stop the others' frames.
+      for (const clients of bySize.values()) await this.#renderFor(clients);
     } finally {
       this.#rendering = false;
       this.#schedule(0);
     }
+  }
+
+  async #renderFor(clients: Client[]): Promise<void> {
+    const { width, height } = clients[0]!.stream!;
+    const t0 = performance.now();
+    let frame: RenderedFrame;
+    try {
+      frame = await this.#engine.renderFrame(width, height);
+    } catch (error) {
+      this.#limited.report('failed frames', 'error', 'frames', `a ${width}x${height} frame failed: ${describeError(error)}`);
+      return;
+    }
+    this.#lastFrame = frame;
+    this.#framesRendered++;
+    // Sequence numbers count the frame as in flight from here, so backpressure sees it while
+    // it is still being encoded.
+    const sends = clients.map((client) => ({ client, seq: ++client.seq, quality: client.stream!.quality }));
+    // The JPEG encoding runs on sharp's threads: it overlaps the next frame's render, one
+    // encoding at a time, so frames leave in order and never pile up.
+    await this.#encoding;
+    this.#encoding = this.#encodeAndSend(frame, sends, t0, this.#framesRendered).catch((error: unknown) => {
+      this.#limited.report('failed encodings', 'error', 'frames', `a frame's encoding failed: ${describeError(error)}`);
+    });
   }
 
   async #encodeAndSend(frame: RenderedFrame, sends: { client: Client; seq: number; quality: number }[], t0: number, frameNumber: number): Promise<void> {
@@ -290,18 +331,18 @@ export class SlaveServer {
         jpeg = await sharp(frame.pixels, { raw: { width, height, channels: 4 } }).jpeg({ quality, chromaSubsampling: '4:2:0' }).toBuffer();
         encoded.set(quality, jpeg);
       }
-      if (client.socket.readyState !== client.socket.OPEN) continue;
+      if (!client.out.open) continue;
       const header = Buffer.alloc(FRAME_HEADER_BYTES);
       header.writeUInt32LE(FRAME_MAGIC, 0);
       header.writeUInt32LE(seq, 4);
       header.writeUInt32LE(width, 8);
       header.writeUInt32LE(height, 12);
       header.writeUInt32LE(frame.generation, 16);
-      client.socket.send(Buffer.concat([header, jpeg]), { binary: true });
+      client.out.frame(Buffer.concat([header, jpeg]));
     }
     const encodeMs = performance.now() - t1;
     for (const { client } of sends) {
-      if (client.profiler) this.#send(client, { type: 'profiler', frame: frameNumber, width, height, cpu: { ...frame.cpu, encode: encodeMs, total: performance.now() - t0 }, gpu: frame.gpu, skipped: client.skipped });
+      if (client.profiler) client.out.offer('profiler', { type: 'profiler', frame: frameNumber, width, height, cpu: { ...frame.cpu, encode: encodeMs, total: performance.now() - t0 }, gpu: frame.gpu, skipped: client.skipped, dropped: client.out.dropped });
     }
   }
 
@@ -318,6 +359,7 @@ export class SlaveServer {
     clearTimeout(this.#timer);
     for (const client of this.#clients) client.socket.terminate();
     await this.#encoding;
+    this.#limited.flush();
     this.#wss.close();
     await new Promise<void>((resolve) => this.#http.close(() => { resolve(); }));
   }

@@ -1,0 +1,19 @@
+// What the slave server needs of the engine: the Engine class has it all; tests drive the
+// server with a small fake (a render that fails, a world that counts ticks) through the same
+// shape.
+import type { CameraInput } from '../runtime/camera.ts';
+import type { Engine, RenderedFrame } from '../runtime/engine.ts';
+import type { LogFn } from '../runtime/world.ts';
+
+export interface SlaveEngine {
+  log: LogFn;
+  readonly level: string;
+  readonly generation: number;
+  readonly world: { readonly title: string; listUnits(): unknown[] };
+  readonly renderer: { ssao: boolean };
+  /** Setting it throws an EngineError for a camera that cannot be drawn; the old one stays. */
+  camera: CameraInput;
+  reload(paths: readonly string[]): ReturnType<Engine['reload']>;
+  tick(): void;
+  renderFrame(width: number, height: number): Promise<RenderedFrame>;
+}

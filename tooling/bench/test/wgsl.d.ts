@@ -1,0 +1,4 @@
+declare module '*.wgsl?raw' {
+  const source: string;
+  export default source;
+}
