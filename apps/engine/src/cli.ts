@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { compileProject, type CompileReport, type ProgressEvent } from './compiler/compile-project.ts';
 import { watchProject } from './compiler/watch.ts';
+import { processIo, type CliIo } from './cli-io.ts';
 import { CompileError, EngineError } from './errors.ts';
 
 export const USAGE = `cuttle-engine compile <source> <out> [--font-dir <dir>]... [--watch] [--force] [--json]
@@ -18,15 +19,6 @@ cuttle-engine run --slave <compiled> [--host 127.0.0.1] [--port 0] [--token-file
     prints the URL and token to connect with. The token comes from --token-file (a file
     only its owner may read), or CUTTLE_ENGINE_TOKEN, or is made up; never the command line.
 `;
-
-export interface CliIo {
-  stdout(text: string): void;
-  stderr(text: string): void;
-  /** Bytes written to stderr that it has not taken yet (a pipe whose reader is behind). */
-  stderrQueued(): number;
-}
-
-const processIo: CliIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t), stderrQueued: () => process.stderr.writableLength };
 
 function describeReport(report: CompileReport): string {
   const lines = report.failed.map(({ error }) => `error: ${error.message}`);

@@ -1,4 +1,4 @@
 /** Thrown for bad arguments to a public function of @cuttle/render; nothing was changed or recorded. */
 export class RenderError extends Error {
-  override readonly name = 'RenderError';
+  override readonly name: string = 'RenderError';
 }

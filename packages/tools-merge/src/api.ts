@@ -1,5 +1,3 @@
-import type { SjsonComment } from './comments.ts';
-
 /** A parsed JSON/SJSON value. Objects are plain objects whose own keys are data, always. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
 /** A JSON object; read its keys with `Object.hasOwn`, never through the prototype chain. */
@@ -29,6 +27,21 @@ export interface WriteOptions {
  */
 export type PathSegment = string | number | { id: string | number };
 export type Path = PathSegment[];
+
+/**
+ * Where a comment sits: on its own lines above the member or element at `path` (`before`; with
+ * an empty path, the top of the document), on the same line after it (`after`), or on its own
+ * lines at the end of the object or array at `path` (`end`; with an empty path, the end of the
+ * document).
+ */
+export type CommentPlace = 'before' | 'after' | 'end';
+
+export interface SjsonComment {
+  place: CommentPlace;
+  path: Path;
+  /** The comments as written, one entry each: `// note` or `/* note *\/` (may span lines). */
+  text: string[];
+}
 
 /**
  * The diff vocabulary, after the post: `object[key] = value`, with `null` deleting the key. A key

@@ -2,26 +2,11 @@
 // anchored to a path (ids, not indices, inside id arrays), so it stays with its unit when a tool
 // edits, reorders or merges the data, and the writer puts it back above the same member. A
 // level designer's note survives a parse-edit-write round trip and a 3-way merge.
-import type { JsonObject, JsonValue, Path, PathSegment } from './api.ts';
+import type { CommentPlace, JsonObject, JsonValue, Path, PathSegment, SjsonComment } from './api.ts';
 import { formatPath } from './apply.ts';
 import { checkIdKeys, elementId, idKindOf } from './id-array.ts';
 import { isObject } from './own.ts';
 import { valueAt } from './value-at.ts';
-
-/**
- * Where a comment sits: on its own lines above the member or element at `path` (`before`; with
- * an empty path, the top of the document), on the same line after it (`after`), or on its own
- * lines at the end of the object or array at `path` (`end`; with an empty path, the end of the
- * document).
- */
-export type CommentPlace = 'before' | 'after' | 'end';
-
-export interface SjsonComment {
-  place: CommentPlace;
-  path: Path;
-  /** The comments as written, one entry each: `// note` or `/* note *\/` (may span lines). */
-  text: string[];
-}
 
 /** A parsed document with its comments (`parseSjsonDocument`). */
 export interface SjsonDocument {

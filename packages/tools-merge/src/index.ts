@@ -1,4 +1,5 @@
 export type {
+  CommentPlace,
   DiffOp,
   DiffOptions,
   JsonObject,
@@ -9,6 +10,7 @@ export type {
   MergeResult,
   Path,
   PathSegment,
+  SjsonComment,
   WriteOptions,
 } from './api.ts';
 export { SjsonParseError, ToolsMergeError } from './errors.ts';
@@ -19,8 +21,6 @@ export {
   mergeComments,
   type CommentMergeNote,
   type CommentMergeResult,
-  type CommentPlace,
-  type SjsonComment,
   type SjsonDocument,
 } from './comments.ts';
 export { jsonClone, jsonEqual } from './equal.ts';

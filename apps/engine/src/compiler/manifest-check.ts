@@ -8,7 +8,7 @@ import { resourceOf } from '@cuttle/tools-merge';
 import * as v from 'valibot';
 import { ManifestError } from '../errors.ts';
 import { isInsideFolder } from './inside-folder.ts';
-import type { Manifest, ManifestEntry } from './manifest.ts';
+import type { Manifest, ManifestEntry } from './manifest-types.ts';
 
 const HASH = v.pipe(v.string(), v.regex(/^[0-9a-f]{40}$/, 'a SHA-1 content hash (40 hex digits)'));
 const ENTRY = v.object({

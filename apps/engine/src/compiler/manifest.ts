@@ -5,31 +5,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ManifestError } from '../errors.ts';
 import { checkManifest } from './manifest-check.ts';
+import type { Manifest } from './manifest-types.ts';
+
+export type { Manifest, ManifestEntry } from './manifest-types.ts';
 
 export const MANIFEST_FILE = 'manifest.json';
-
-export interface ManifestEntry {
-  type: string;
-  name: string;
-  /** Output file, relative to the output folder. */
-  file: string;
-  /** Content hash of the output. */
-  hash: string;
-  size: number;
-  /** Every file the compile read (project-relative or absolute) with its content hash. */
-  inputs: Record<string, string>;
-}
-
-export interface Manifest {
-  /** The compiler (and runtime format) version that wrote this data. */
-  compiler: string;
-  /** Hash of every source file at the last compile. */
-  sources: Record<string, string>;
-  /** Compiled resources by source path. */
-  resources: Record<string, ManifestEntry>;
-  /** Sources whose last compile failed (retried next time; their previous output is kept). */
-  failed: string[];
-}
 
 /** The manifest of the output folder `out`; undefined when there is none; ManifestError when it is not one this compiler wrote. */
 export function readManifest(out: string): Manifest | undefined {

@@ -2,7 +2,7 @@
 // serves the tool protocol and prints where and with which token to connect.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CliIo } from '../cli.ts';
+import type { CliIo } from '../cli-io.ts';
 import { EngineError } from '../errors.ts';
 import { Engine } from '../runtime/engine.ts';
 import { boundedLines } from './bounded-log.ts';

@@ -1,0 +1,10 @@
+// Where the CLI's commands write: stdout, stderr, and how much stderr has not taken yet.
+
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Bytes written to stderr that it has not taken yet (a pipe whose reader is behind). */
+  stderrQueued(): number;
+}
+
+export const processIo: CliIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t), stderrQueued: () => process.stderr.writableLength };
