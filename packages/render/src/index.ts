@@ -1,4 +1,13 @@
 export { Renderer, type GuiOverlay, type RendererOptions, type RenderTarget } from './renderer.ts';
+// The frame graph the Renderer builds each frame, and the user passes that join it.
+export { RENDER_POINTS, type RenderPoint, type UserPass, type UserPassContext } from './frame/user-pass.ts';
+export { RESOURCES } from './frame/targets.ts';
+export { FrameGraph, type ImportOptions } from './graph/frame-graph.ts';
+export { TransientPool } from './graph/pool.ts';
+export { FrameGraphError } from './graph/errors.ts';
+export type { PassContext, PassDecl, ResourceAccess, WriteAccess } from './graph/pass.ts';
+export type { BufferDesc, BufferUse, ResourceDesc, TextureDesc, TextureUse } from './graph/resources.ts';
+export type { CompiledGraph, GraphObject, ResourceInfo } from './graph/compile.ts';
 export { RenderScene, INSTANCE_FLOATS, MAX_SHADOW_SPOTS, type SkinnedDraw, type SkinnedDrawInput, type FluidDraw, type FluidDrawInput } from './scene/render-scene.ts';
 export { computeTangents } from './scene/meshes.ts';
 export { RenderError } from './errors.ts';

@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { compileGraph, type ImportDecl } from '../src/graph/compile.ts';
 import { FrameGraphError } from '../src/graph/errors.ts';
-import { FrameGraph, TransientPool } from '../src/graph/frame-graph.ts';
+import { FrameGraph } from '../src/graph/frame-graph.ts';
+import { TransientPool } from '../src/graph/pool.ts';
 import type { PassDecl } from '../src/graph/pass.ts';
 import type { TextureDesc } from '../src/graph/resources.ts';
 
@@ -69,13 +70,29 @@ describe('lifetimes and shared objects', () => {
     expect(graph.transientBytes).toEqual({ unshared: 3 * bytes, shared: 2 * bytes });
   });
 
-  test('different uses or formats never share', () => {
+  test('resources used differently share an object with the union of their uses; other formats never share', () => {
     const graph = compileGraph([
       pass('a', { creates: { t1: HDR }, writes: [{ resource: 't1', use: 'storage' }] }),
       pass('b', { reads: [{ resource: 't1', use: 'sampled' }], creates: { t2: HDR }, writes: [{ resource: 't2', use: 'attachment' }] }),
-      pass('c', { reads: [{ resource: 't2', use: 'sampled' }], creates: { d: DEPTH }, writes: [{ resource: 'd', use: 'attachment' }, { resource: 'frame', use: 'attachment' }] }),
+      pass('c', { reads: [{ resource: 't2', use: 'sampled' }], creates: { t3: HDR, d: DEPTH }, writes: [{ resource: 't3', use: 'attachment' }, { resource: 'd', use: 'attachment' }] }),
+      pass('e', { reads: [{ resource: 't3', use: 'copy-src' }, { resource: 'd', use: 'sampled' }], writes: [{ resource: 'frame', use: 'attachment' }] }),
     ], frame());
-    expect(graph.objects).toHaveLength(3);
+    expect(graph.objects.map((o) => [o.resources, [...o.uses].sort()])).toEqual([
+      [['t1', 't3'], ['attachment', 'copy-src', 'sampled', 'storage']],
+      [['t2'], ['attachment', 'sampled']],
+      [['d'], ['attachment', 'sampled']],
+    ]);
+  });
+
+  test('an output is kept and lives to the end of the frame with the uses it is read by', () => {
+    const graph = compileGraph([
+      pass('gbuffer', { creates: { motion: HDR }, writes: [{ resource: 'motion', use: 'attachment' }] }),
+      pass('post', { creates: { t: HDR }, writes: [{ resource: 't', use: 'attachment' }, { resource: 'frame', use: 'attachment' }] }),
+    ], frame(), new Map([['motion', ['copy-src']]]));
+    expect(names(graph.order)).toEqual(['gbuffer', 'post']);
+    expect(graph.resources.get('motion')).toMatchObject({ first: 0, last: 2 });
+    expect(graph.objects.map((o) => o.resources)).toEqual([['motion'], ['t']]);
+    expect([...graph.resources.get('motion')!.uses].sort()).toEqual(['attachment', 'copy-src']);
   });
 
   test('on random graphs, no object ever holds two resources alive at once, and shared ones have one description', () => {

@@ -15,6 +15,8 @@ export interface ImportDecl {
   uses: ReadonlySet<string>;
   /** Passes may read it but not write it. */
   readOnly?: boolean;
+  /** Imported without its GPU object: the graph orders passes by it, the passes get the object elsewhere. */
+  external?: boolean;
 }
 
 export interface ResourceInfo {
@@ -33,9 +35,11 @@ export interface ResourceInfo {
 }
 
 export interface GraphObject {
+  /** Equal for objects of one description (the pool keeps objects by it, with the uses). */
   key: string;
   desc: ResourceDesc;
-  uses: ReadonlySet<string>;
+  /** The union of its resources' uses: its usage flags. */
+  uses: Set<string>;
   /** The resources it holds, in lifetime order. */
   resources: string[];
   bytes: number;
@@ -122,7 +126,7 @@ function checkUse(pass: PassDecl, access: ResourceAccess, info: ResourceInfo, im
   }
   if (access.format !== undefined && (desc.kind !== 'texture' || desc.format !== access.format)) {
     const what = desc.kind === 'texture' ? desc.format : 'a buffer';
-    const from = info.imported ? 'imported' : `created by "${info.creator}"`;
+    const from = info.imported ? 'imported' : info.creator === undefined ? 'declared by the graph' : `created by "${info.creator}"`;
     throw new FrameGraphError(`pass "${pass.name}" uses "${access.resource}" as ${access.format}, but it is ${what} (${from}).`);
   }
   const imported = imports.get(access.resource);
@@ -131,8 +135,14 @@ function checkUse(pass: PassDecl, access: ResourceAccess, info: ResourceInfo, im
   }
 }
 
-/** Compiles `passes` (in the order added) over `imports`; throws a FrameGraphError naming what is wrong. */
-export function compileGraph(passes: readonly PassDecl[], imports: ReadonlyMap<string, ImportDecl>): CompiledGraph {
+/**
+ * Compiles `passes` (in the order added) over `imports`. `outputs`: transient resources the
+ * caller reads after the frame (with the extra uses it reads them by): what writes them runs,
+ * and they live to the end of the frame. `declared`: transient resources the graph itself
+ * declares (no pass creates them; the first pass that writes one starts it). Throws a
+ * FrameGraphError naming what is wrong.
+ */
+export function compileGraph(passes: readonly PassDecl[], imports: ReadonlyMap<string, ImportDecl>, outputs: ReadonlyMap<string, readonly string[]> = new Map(), declared: ReadonlyMap<string, ResourceDesc> = new Map()): CompiledGraph {
   const names = new Set<string>();
   for (const pass of passes) {
     if (names.has(pass.name)) throw new FrameGraphError(`two passes are named "${pass.name}"; pass names must be unique.`);
@@ -144,21 +154,29 @@ export function compileGraph(passes: readonly PassDecl[], imports: ReadonlyMap<s
   // Walk the passes in order: who last wrote each resource, and whom each pass needs.
   const resources = new Map<string, ResourceInfo>();
   for (const [name, imported] of imports) resources.set(name, { name, desc: imported.desc, imported: true, creator: undefined, uses: new Set(), first: -1, last: -1, object: -1 });
+  const written = new Set<string>();
+  for (const [name, desc] of declared) {
+    if (resources.has(name)) throw new FrameGraphError(`"${name}" is both imported and declared.`);
+    const problem = descriptionProblem(desc);
+    if (problem) throw new FrameGraphError(`"${name}": ${problem}.`);
+    resources.set(name, { name, desc, imported: false, creator: undefined, uses: new Set(), first: -1, last: -1, object: -1 });
+  }
   const lastWriter = new Map<string, number>();
   const needs: Set<number>[] = order.map(() => new Set());
   const writesLater = (from: number, name: string): string | undefined => order.slice(from + 1).find((pass) => (pass.writes ?? []).some((w) => w.resource === name) || Object.hasOwn(pass.creates ?? {}, name))?.name;
   order.forEach((pass, i) => {
     for (const [name, desc] of Object.entries(pass.creates ?? {})) {
       const existing = resources.get(name);
-      if (existing) throw new FrameGraphError(`pass "${pass.name}" creates "${name}", which ${existing.imported ? 'was imported' : `"${existing.creator}" already creates`}; write it instead.`);
+      if (existing) throw new FrameGraphError(`pass "${pass.name}" creates "${name}", which ${existing.imported ? 'was imported' : existing.creator === undefined ? 'the graph declares' : `"${existing.creator}" already creates`}; write it instead.`);
       const problem = descriptionProblem(desc);
       if (problem) throw new FrameGraphError(`pass "${pass.name}" creates "${name}": ${problem}.`);
       resources.set(name, { name, desc, imported: false, creator: pass.name, uses: new Set(), first: -1, last: -1, object: -1 });
       lastWriter.set(name, i);
+      written.add(name);
     }
     for (const access of pass.reads ?? []) {
       const info = resources.get(access.resource);
-      if (!info) {
+      if (!info || (!info.imported && !written.has(access.resource))) {
         const later = writesLater(i, access.resource);
         throw new FrameGraphError(`pass "${pass.name}" reads "${access.resource}", which no pass before it writes${later ? ` ("${later}" writes it later)` : ' and which was not imported'}.`);
       }
@@ -174,6 +192,7 @@ export function compileGraph(passes: readonly PassDecl[], imports: ReadonlyMap<s
       const writer = lastWriter.get(access.resource);
       if (writer !== undefined && writer !== i && access.discard !== true) needs[i]!.add(writer);
       lastWriter.set(access.resource, i);
+      written.add(access.resource);
     }
   });
 
@@ -184,6 +203,13 @@ export function compileGraph(passes: readonly PassDecl[], imports: ReadonlyMap<s
     live.add(i);
     for (const j of needs[i]!) visit(j);
   };
+  for (const name of outputs.keys()) {
+    const info = resources.get(name);
+    if (!info || info.imported) throw new FrameGraphError(`output "${name}" is ${info ? 'imported (imported resources outlive the frame anyway)' : 'created by no pass'}.`);
+    const writer = lastWriter.get(name);
+    if (writer === undefined) throw new FrameGraphError(`output "${name}" is written by no pass.`);
+    visit(writer);
+  }
   order.forEach((pass, i) => {
     if (pass.sideEffects === true || (pass.writes ?? []).some((w) => resources.get(w.resource)!.imported)) visit(i);
   });
@@ -201,23 +227,30 @@ export function compileGraph(passes: readonly PassDecl[], imports: ReadonlyMap<s
     for (const name of Object.keys(pass.creates ?? {})) touch(name, undefined);
     for (const access of [...(pass.reads ?? []), ...(pass.writes ?? [])]) touch(access.resource, access.use);
   });
+  for (const [name, uses] of outputs) {
+    const info = resources.get(name)!;
+    for (const use of uses) info.uses.add(use);
+    info.last = running.length;
+  }
 
-  // Sharing: in order of first use, each transient resource takes the first object of its key
-  // whose last resource's lifetime ended before it starts.
+  // Sharing: in order of first use, each transient resource takes the first object of its
+  // description whose last resource's lifetime ended before it starts; an object's usage is the
+  // union of its resources' uses.
   const objects: GraphObject[] = [];
   const objectLast: number[] = [];
   let unshared = 0;
   const transients = [...resources.values()].filter((info) => !info.imported && info.first >= 0).sort((a, b) => a.first - b.first);
   for (const info of transients) {
-    const key = descriptorKey(info.desc, info.uses);
+    const key = descriptorKey(info.desc);
     unshared += resourceBytes(info.desc);
     let object = objects.findIndex((candidate, k) => candidate.key === key && objectLast[k]! < info.first);
     if (object < 0) {
       object = objects.length;
-      objects.push({ key, desc: info.desc, uses: info.uses, resources: [], bytes: resourceBytes(info.desc) });
+      objects.push({ key, desc: info.desc, uses: new Set(), resources: [], bytes: resourceBytes(info.desc) });
       objectLast.push(-1);
     }
     objects[object]!.resources.push(info.name);
+    for (const use of info.uses) objects[object]!.uses.add(use);
     objectLast[object] = info.last;
     info.object = object;
   }

@@ -15,7 +15,7 @@ function describeDesc(desc: ResourceDesc): string {
   return `${desc.width}x${desc.height}${layers} ${desc.format}${mips}`;
 }
 
-export function describeGraph(graph: CompiledGraph): string {
+export function describeGraph(graph: CompiledGraph, external: ReadonlySet<string> = new Set()): string {
   const { order, culled, resources, objects, transientBytes } = graph;
   const transient = [...resources.values()].filter((info) => !info.imported && info.first >= 0);
   const lines = [
@@ -36,7 +36,7 @@ export function describeGraph(graph: CompiledGraph): string {
   for (const info of resources.values()) {
     const life = info.first < 0 ? 'unused' : `passes ${info.first}..${info.last}`;
     const where = info.imported ? 'imported' : info.object < 0 ? '' : `object ${info.object}${objects[info.object]!.resources.length > 1 ? ` (shared with ${objects[info.object]!.resources.filter((name) => name !== info.name).join(', ')})` : ''}`;
-    lines.push(`  ${info.name.padEnd(nameWidth)}  ${describeDesc(info.desc).padEnd(30)} ${life.padEnd(14)} ${where}`.trimEnd());
+    lines.push(`  ${info.name.padEnd(nameWidth)}  ${(external.has(info.name) ? 'external' : describeDesc(info.desc)).padEnd(30)} ${life.padEnd(14)} ${where}`.trimEnd());
   }
   return lines.join('\n');
 }

@@ -26,10 +26,13 @@ export class TransientPool {
     this.#frame++;
     const taken = new Map<string, number>();
     const result = objects.map((object) => {
-      const k = taken.get(object.key) ?? 0;
-      taken.set(object.key, k + 1);
-      const list = this.#held.get(object.key) ?? [];
-      this.#held.set(object.key, list);
+      // Objects are kept by description and usage: a frame whose resources share differently
+      // gets objects with the usage it needs.
+      const key = `${object.key} ${usageFlags(object.desc, object.uses)}`;
+      const k = taken.get(key) ?? 0;
+      taken.set(key, k + 1);
+      const list = this.#held.get(key) ?? [];
+      this.#held.set(key, list);
       let held = list[k];
       if (!held) {
         held = { object: this.#create(object), usedIn: this.#frame };

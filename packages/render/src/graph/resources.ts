@@ -62,11 +62,10 @@ export function resourceBytes(desc: ResourceDesc): number {
   return bytes * (desc.layers ?? 1);
 }
 
-/** A key equal for resources that one GPU object can serve (description and the union of uses). */
-export function descriptorKey(desc: ResourceDesc, uses: ReadonlySet<string>): string {
-  const sortedUses = [...uses].sort().join('+');
-  if (desc.kind === 'buffer') return `buffer ${desc.size} ${sortedUses}`;
-  return `texture ${desc.width}x${desc.height}x${desc.layers ?? 1} ${desc.format} mips ${desc.mipLevelCount ?? 1} ${sortedUses}`;
+/** A key equal for resources of one description (one GPU object can serve them, its usage the union of their uses). */
+export function descriptorKey(desc: ResourceDesc): string {
+  if (desc.kind === 'buffer') return `buffer ${desc.size}`;
+  return `texture ${desc.width}x${desc.height}x${desc.layers ?? 1} ${desc.format} mips ${desc.mipLevelCount ?? 1}`;
 }
 
 /** Checks a description's numbers; returns a problem or undefined. */
