@@ -97,6 +97,16 @@ try {
         const error = await page.evaluate(() => window.__cuttle!.error ?? null);
         check(`${id}: lit, coloured pixels`, coloured >= 12 && error === null, JSON.stringify({ coloured, of, error }));
       }
+      if (id === 'render') {
+        // The frame graph's user passes: both toggles on, frames go on, the graph lists them.
+        for (const label of ['user pass: sky', 'user pass: outline']) await page.locator('label', { hasText: label }).locator('input').check();
+        const start = await page.evaluate(() => window.__cuttle!.framesDrawn);
+        await page.waitForFunction((from) => window.__cuttle!.framesDrawn >= from + 2, start, { timeout: 60_000 }).catch(() => undefined);
+        await page.locator('#panel details summary', { hasText: 'frame graph' }).click();
+        await page.waitForFunction(() => document.querySelector('#frame-graph')?.textContent.includes('outline') === true, undefined, { timeout: 60_000 }).catch(() => undefined);
+        const graph = await page.evaluate(() => ({ text: document.querySelector('#frame-graph')?.textContent ?? '', error: window.__cuttle!.error ?? null, frames: window.__cuttle!.framesDrawn }));
+        check('render: user passes join the frame graph (sky, outline) and frames go on', graph.error === null && graph.frames >= start + 2 && /sky +reads depth; writes hdr +\[at after-lighting\]/.test(graph.text) && /outline +reads depth; writes target +\[at after-tonemap\]/.test(graph.text), JSON.stringify({ ...graph, text: graph.text.slice(0, 300) }));
+      }
       if (id === 'gpu-skinning') await checkSkinningScene(page, check);
       if (id === 'gui') {
         // 10,000 labels in one (layer, material) batch: the whole scene is a handful of draw calls.

@@ -28,6 +28,8 @@ export { boxMesh, planeMesh, sphereMesh } from './scene/shapes.ts';
 export { loadGlb, addGltfDocument, type GltfLoadOptions, type GltfLoadResult } from './gltf.ts';
 export { EcsBinding } from './ecs-sync.ts';
 export { buildCourtyard, rippleNormalMap, type Courtyard, type CourtyardOptions } from './example/courtyard.ts';
+export { outlinePass, type OutlineOptions } from './example/outline-pass.ts';
+export { skyPass, type SkyOptions } from './example/sky-pass.ts';
 // SSAO with normals reconstructed from depth (naive or improved).
 export { SsaoPass } from './ssao/ssao-pass.ts';
 export { NormalReconstructionPass, type NormalReconstructionOptions } from './ssao/normal-reconstruction.ts';

@@ -34,7 +34,7 @@ export function describeGraph(graph: CompiledGraph, external: ReadonlySet<string
   lines.push('resources:');
   const nameWidth = Math.max(4, ...[...resources.keys()].map((name) => name.length));
   for (const info of resources.values()) {
-    const life = info.first < 0 ? 'unused' : `passes ${info.first}..${info.last}`;
+    const life = info.first < 0 ? 'unused' : `passes ${info.first}..${info.last >= order.length ? 'end' : info.last}`;
     const where = info.imported ? 'imported' : info.object < 0 ? '' : `object ${info.object}${objects[info.object]!.resources.length > 1 ? ` (shared with ${objects[info.object]!.resources.filter((name) => name !== info.name).join(', ')})` : ''}`;
     lines.push(`  ${info.name.padEnd(nameWidth)}  ${(external.has(info.name) ? 'external' : describeDesc(info.desc)).padEnd(30)} ${life.padEnd(14)} ${where}`.trimEnd());
   }

@@ -1,5 +1,5 @@
 import { lookAt, perspective } from '@cuttle/gpu-culling';
-import { buildCourtyard, PASSES, Renderer, RenderScene, type Courtyard, type PassName } from '@cuttle/render';
+import { buildCourtyard, outlinePass, PASSES, Renderer, RenderScene, skyPass, type Courtyard, type PassName } from '@cuttle/render';
 import { checkbox, choice, control, slider } from '../../controls.ts';
 import type { SceneDefinition } from '../../scene-api.ts';
 
@@ -7,7 +7,7 @@ export const scene: SceneDefinition = {
   id: 'render',
   title: 'Courtyard (renderer)',
   package: '@cuttle/render',
-  description: 'Everything in one frame: coloured glass casting tinted shadows, a pool with caustics, walking characters, thousands of small lights, fluid in a tank, opaque surfaces lit in compute from a G-buffer with the culled lights of each tile (or forward+ after a depth prepass), characters rasterized in compute (or by the raster hardware), per-pass GPU timings.',
+  description: 'Everything in one frame: coloured glass casting tinted shadows, a pool with caustics, walking characters, thousands of small lights, fluid in a tank, opaque surfaces lit in compute from a G-buffer with the culled lights of each tile (or forward+ after a depth prepass), characters rasterized in compute (or by the raster hardware), per-pass GPU timings. Each frame is a frame graph: two user passes join it (a sky written into the HDR target in compute, an outline after tone mapping), and the graph prints itself below.',
   create({ device, format, panel, hasTimestamps }) {
     const renderScene = new RenderScene(device);
     const yard: Courtyard = buildCourtyard(renderScene, { characters: 48, lights: 2048, fluid: 6000 });
@@ -22,6 +22,25 @@ export const scene: SceneDefinition = {
     const raster = control(panel, 'characters rasterized', choice(['compute', 'hardware']));
     const animate = control(panel, 'characters and lights move', checkbox(true));
     const orbit = control(panel, 'camera orbits', checkbox(true));
+    // User passes in the renderer's frame graph: a compute pass into the HDR target, a post effect.
+    const sky = skyPass(device);
+    const outline = outlinePass(device);
+    const skyToggle = control(panel, 'user pass: sky (compute, writes hdr)', checkbox(false));
+    const outlineToggle = control(panel, 'user pass: outline (after tone mapping)', checkbox(false));
+    const graphView = document.createElement('details');
+    const graphText = document.createElement('pre');
+    graphText.id = 'frame-graph';
+    graphText.style.fontSize = '11px';
+    graphView.append(Object.assign(document.createElement('summary'), { textContent: 'frame graph' }), graphText);
+    panel.append(graphView);
+    const syncPasses = (): void => {
+      if (!renderer) return;
+      for (const [pass, toggle] of [[sky, skyToggle], [outline, outlineToggle]] as const) {
+        const added = renderer.userPasses.some((p) => p.name === pass.name);
+        if (toggle.checked && !added) renderer.addPass(pass);
+        if (!toggle.checked && added) renderer.removePass(pass.name);
+      }
+    };
 
     function rebuild(): void {
       renderer?.destroy();
@@ -30,8 +49,11 @@ export const scene: SceneDefinition = {
       renderer.ssaoNormals = normals.value as 'improved' | 'naive';
       renderer.opaqueShading = shading.value as 'deferred' | 'forward';
       renderer.skinnedRaster = raster.value as 'compute' | 'hardware';
+      syncPasses();
     }
     rebuild();
+    skyToggle.addEventListener('change', syncPasses);
+    outlineToggle.addEventListener('change', syncPasses);
     transparent.addEventListener('change', rebuild);
     caustics.addEventListener('input', () => { if (renderer) renderer.caustics = Number(caustics.value); });
     ssao.addEventListener('change', () => { if (renderer) renderer.ssao = ssao.checked; });
@@ -57,6 +79,8 @@ export const scene: SceneDefinition = {
         };
         renderer.render(encoder, renderScene, camera, { view: target, width, height });
         pending = hasTimestamps;
+        // The graph as text, now and then (it is the same frame after frame until a setting changes).
+        if (graphView.open || graphText.textContent === '') graphText.textContent = renderer.describeFrame();
       },
       stats: () => {
         const passes = PASSES.filter((pass) => (timings[pass] ?? 0) > 0).map((pass) => `${pass} ${timings[pass]!.toFixed(2)}`);
@@ -71,6 +95,8 @@ export const scene: SceneDefinition = {
       },
       destroy() {
         renderer?.destroy();
+        sky.destroy();
+        outline.destroy();
         yard.destroy();
         renderScene.destroy();
       },
