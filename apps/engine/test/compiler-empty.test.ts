@@ -3,20 +3,14 @@
 // they were instead of being replaced by defaults.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { compileProject } from '../src/compiler/compile-project.ts';
 import { readManifest } from '../src/compiler/manifest.ts';
 import type { CompileError } from '../src/errors.ts';
-import { scratchProject, type Scratch } from './helpers.ts';
+import { compiledSampleEach, type Scratch } from './helpers.ts';
 
 let project: Scratch;
-beforeEach(async () => {
-  project = scratchProject();
-  expect((await compileProject(project.source, project.out)).failed).toEqual([]);
-});
-afterEach(() => {
-  project.dispose();
-});
+compiledSampleEach((scratch) => { project = scratch; });
 
 const output = (path: string): Buffer => readFileSync(join(project.out, `${path}.cr`));
 const write = (path: string, text: string): void => { writeFileSync(join(project.source, path), text); };

@@ -3,21 +3,15 @@
 // deletes anything, and by the engine before it opens anything.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { compileProject } from '../src/compiler/compile-project.ts';
 import { MANIFEST_FILE, type Manifest, type ManifestEntry } from '../src/compiler/manifest.ts';
 import { ManifestError } from '../src/errors.ts';
 import { ResourceStore } from '../src/runtime/resources.ts';
-import { scratchProject, type Scratch } from './helpers.ts';
+import { compiledSampleEach, type Scratch } from './helpers.ts';
 
 let project: Scratch;
-beforeEach(async () => {
-  project = scratchProject();
-  expect((await compileProject(project.source, project.out)).failed).toEqual([]);
-});
-afterEach(() => {
-  project.dispose();
-});
+compiledSampleEach((scratch) => { project = scratch; });
 
 const manifestPath = (): string => join(project.out, MANIFEST_FILE);
 

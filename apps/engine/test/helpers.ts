@@ -3,7 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
+import { compileProject } from '../src/compiler/compile-project.ts';
 
 export const APP = join(import.meta.dirname, '..');
 export const SAMPLE = join(APP, 'sample');
@@ -44,4 +45,17 @@ export async function runCli(args: string[], env: Record<string, string> = {}): 
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   return { code, stdout, stderr };
+}
+
+/** Before each test of the file: a fresh scratch copy of the sample, compiled, handed to `use`; disposed after it. */
+export function compiledSampleEach(use: (project: Scratch) => void): void {
+  let project: Scratch | undefined;
+  beforeEach(async () => {
+    project = scratchProject();
+    expect((await compileProject(project.source, project.out)).failed).toEqual([]);
+    use(project);
+  });
+  afterEach(() => {
+    project?.dispose();
+  });
 }

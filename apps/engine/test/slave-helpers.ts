@@ -1,9 +1,10 @@
 // A real engine process in slave mode for the protocol tests, and a small tool-side client.
 import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { compileProject } from '../src/compiler/compile-project.ts';
 import { join } from 'node:path';
-import { SAMPLE, startCli, type Scratch } from './helpers.ts';
+import { SAMPLE, scratchProject, startCli, type Scratch } from './helpers.ts';
 
 export const TOKEN = 'test-token-0123456789abcdef';
 export const ALLOWED_ORIGIN = 'http://127.0.0.1:5999';
@@ -40,6 +41,21 @@ export async function startSlave(project: Scratch): Promise<SlaveProcess> {
       await new Promise((resolve) => child.on('exit', resolve));
     },
   };
+}
+
+/** One engine process for the whole test file, over a scratch copy of the sample: handed to `use` before the tests, stopped after them. */
+export function slaveForFile(use: (project: Scratch, slave: SlaveProcess) => void): void {
+  let project: Scratch | undefined;
+  let slave: SlaveProcess | undefined;
+  beforeAll(async () => {
+    project = scratchProject();
+    slave = await startSlave(project);
+    use(project, slave);
+  }, 60_000);
+  afterAll(async () => {
+    await slave?.stop();
+    project?.dispose();
+  });
 }
 
 export interface ToolClient {

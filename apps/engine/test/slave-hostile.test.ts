@@ -4,19 +4,15 @@
 // served.
 import { readFileSync } from 'node:fs';
 import { connect as tcpConnect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runCli, scratchProject, type Scratch } from './helpers.ts';
-import { connect, startSlave, TOKEN, type SlaveProcess, type ToolClient } from './slave-helpers.ts';
+import { describe, expect, test } from 'vitest';
+import { runCli, type Scratch } from './helpers.ts';
+import { connect, slaveForFile, TOKEN, type SlaveProcess, type ToolClient } from './slave-helpers.ts';
 
 let project: Scratch;
 let slave: SlaveProcess;
-beforeAll(async () => {
-  project = scratchProject();
-  slave = await startSlave(project);
-}, 60_000);
-afterAll(async () => {
-  await slave.stop();
-  project.dispose();
+slaveForFile((scratch, started) => {
+  project = scratch;
+  slave = started;
 });
 
 /** A raw WebSocket upgrade request with the given token and extra headers. */

@@ -1,19 +1,12 @@
 // The slave protocol against a real engine process and real WebSocket clients: wrong token,
 // foreign Origin, malformed JSON, unknown and invalid messages, oversized messages, a tool that
 // stops reading frames. After each, the engine is still up and other tools are unaffected.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { scratchProject, type Scratch } from './helpers.ts';
-import { ALLOWED_ORIGIN, connect, startSlave, TOKEN, type SlaveProcess } from './slave-helpers.ts';
+import { describe, expect, test } from 'vitest';
+import { ALLOWED_ORIGIN, connect, slaveForFile, TOKEN, type SlaveProcess } from './slave-helpers.ts';
 
-let project: Scratch;
 let slave: SlaveProcess;
-beforeAll(async () => {
-  project = scratchProject();
-  slave = await startSlave(project);
-}, 60_000);
-afterAll(async () => {
-  await slave.stop();
-  project.dispose();
+slaveForFile((_project, started) => {
+  slave = started;
 });
 
 async function stillServes(): Promise<void> {

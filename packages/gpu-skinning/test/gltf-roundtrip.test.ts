@@ -4,7 +4,7 @@
 import { NodeIO, type Accessor, type Node as GltfNode } from '@gltf-transform/core';
 import { describe, expect, test } from 'vitest';
 import { gpuTest } from '@cuttle/test-utils';
-import { buildSkinnedColumnGlb } from '@cuttle/test-utils/skinned-glb';
+import { buildSkinnedColumnGlb, invertAffine } from '@cuttle/test-utils/skinned-glb';
 import {
   clipFromGltf,
   computePalette,
@@ -68,19 +68,6 @@ async function load(format: VertexFormat) {
 
 const TIMES = [0, 0.3, 0.5, 1.2, 1.7, 2];
 
-/** Inverse of an affine column-major 4x4. */
-function invertAffine(m: ArrayLike<number>): number[] {
-  const [a, b, c, , d, e, f, , g, h, i, , tx, ty, tz] = Array.from(m);
-  const A = e! * i! - f! * h!, B = -(d! * i! - f! * g!), C = d! * h! - e! * g!;
-  const det = a! * A + b! * B + c! * C;
-  const inv = [
-    A / det, -(b! * i! - c! * h!) / det, (b! * f! - c! * e!) / det, 0,
-    B / det, (a! * i! - c! * g!) / det, -(a! * f! - c! * d!) / det, 0,
-    C / det, -(a! * h! - b! * g!) / det, (a! * e! - b! * d!) / det, 0,
-  ];
-  const t = [0, 1, 2].map((r) => -(inv[r]! * tx! + inv[4 + r]! * ty! + inv[8 + r]! * tz!));
-  return [...inv, t[0]!, t[1]!, t[2]!, 1];
-}
 
 describe('glTF round trip through @gltf-transform/core', () => {
   test('the loader keeps the armature above the joints and leaves out the unrelated channel', async () => {

@@ -1,27 +1,12 @@
 // The three AngelCode formats, read from files laid out as BMFont writes them (two pages,
 // kerning pairs, non-ASCII ids), checked against each other, the npm parsers and round trips.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import parseAscii from 'parse-bmfont-ascii';
 import parseBinary from 'parse-bmfont-binary';
 import parseXml from 'parse-bmfont-xml';
 import { describe, expect, test } from 'vitest';
-import { GuiError, parseBMFont, parseBMFontBinary, parseBMFontText, parseBMFontXml, writeBMFontBinary, writeBMFontText, writeBMFontXml, type BMFont } from '../src/index.ts';
+import { parseBMFont, parseBMFontBinary, parseBMFontText, parseBMFontXml, writeBMFontBinary, writeBMFontText, writeBMFontXml, type BMFont } from '../src/index.ts';
+import { binary, errorOf, fixture, text, xml } from './fnt-fixtures.ts';
 
-const fixture = (name: string): Buffer => readFileSync(join(import.meta.dirname, 'fixtures', name));
-const text = fixture('arial-2pages.fnt').toString('utf8');
-const xml = fixture('arial-2pages.xml.fnt').toString('utf8');
-const binary = new Uint8Array(fixture('arial-2pages.bin.fnt'));
-
-function errorOf(run: () => unknown): GuiError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof GuiError) return error;
-    throw error;
-  }
-  throw new Error('expected a GuiError');
-}
 
 describe('reading', () => {
   test('the text format: info, common, two pages, chars, kerning', () => {

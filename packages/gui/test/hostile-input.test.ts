@@ -1,25 +1,10 @@
 // Broken .fnt files derived from the real fixtures (a quote dropped, a byte corrupted, a block
 // cut out, nothing at all): each error says what is wrong and where, line:column for the text
 // and XML formats, the byte offset of the bad byte for the binary one.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { GuiError, parseBMFont, parseBMFontBinary, parseBMFontText, parseBMFontXml } from '../src/index.ts';
+import { parseBMFont, parseBMFontBinary, parseBMFontText, parseBMFontXml } from '../src/index.ts';
+import { binary, errorOf, text, xml } from './fnt-fixtures.ts';
 
-const fixture = (name: string): Buffer => readFileSync(join(import.meta.dirname, 'fixtures', name));
-const text = fixture('arial-2pages.fnt').toString('utf8');
-const xml = fixture('arial-2pages.xml.fnt').toString('utf8');
-const binary = new Uint8Array(fixture('arial-2pages.bin.fnt'));
-
-function errorOf(run: () => unknown): GuiError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof GuiError) return error;
-    throw error;
-  }
-  throw new Error('expected a GuiError');
-}
 
 /** Offset and size of the first block of `type` in a binary .fnt (blocks: type u8, size u32 LE). */
 function block(bytes: Uint8Array, type: number): { at: number; size: number } {

@@ -8,7 +8,7 @@ export interface SkinnedColumnOptions {
 }
 
 /** Inverse of an affine column-major 4x4. */
-function invertAffine(m: ArrayLike<number>): number[] {
+export function invertAffine(m: ArrayLike<number>): number[] {
   const [a, b, c, , d, e, f, , g, h, i, , tx, ty, tz] = Array.from<number>(m);
   const A = e! * i! - f! * h!, B = -(d! * i! - f! * g!), C = d! * h! - e! * g!;
   const det = a! * A + b! * B + c! * C;
