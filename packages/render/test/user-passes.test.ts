@@ -91,7 +91,7 @@ describe('declarations', () => {
     scene.destroy();
   });
 
-  gpuTest('two user passes writing one resource at one point need an order; bad points and duplicate names are refused', ({ device }) => {
+  gpuTest('two user passes writing one resource at one point need an order; bad points and duplicate names are refused', async ({ device }) => {
     const { scene } = floorAndBox(device);
     const renderer = new Renderer(device, { format: 'rgba8unorm' });
     const writer = (name: string, after?: string[]): UserPass => ({ name, point: 'before-tonemap', writes: [{ resource: 'hdr', use: 'storage' }], ...(after ? { after } : {}), execute: () => undefined });
@@ -103,7 +103,10 @@ describe('declarations', () => {
     expect(renderer.removePass('grade')).toBe(true);
     expect(renderer.removePass('grade')).toBe(false);
     renderer.addPass(writer('grade', ['bloom']));
-    frame();
+    const encoder = device.createCommandEncoder();
+    renderer.render(encoder, scene, VIEW, { view: target.createView(), width: WIDTH, height: HEIGHT });
+    device.queue.submit([encoder.finish()]);
+    await device.queue.onSubmittedWorkDone();
     const order = renderer.lastFrameGraph!.compile().order.map((pass) => pass.name);
     expect(order.slice(order.indexOf('transparent'), order.indexOf('tonemap') + 1)).toEqual(['transparent', 'bloom', 'grade', 'tonemap']);
     expect(() => { renderer.addPass({ ...writer('x'), point: 'somewhere' as 'overlay' }); }).toThrow(RenderError);
@@ -115,7 +118,7 @@ describe('declarations', () => {
 });
 
 describe('culling and sharing in the real frame', () => {
-  gpuTest('a user pass nobody needs is culled; a user texture made after the lighting shares the G-buffer\'s emission texture', ({ device }) => {
+  gpuTest('a user pass nobody needs is culled; a user texture made after the lighting shares the G-buffer\'s emission texture', async ({ device }) => {
     const { scene } = floorAndBox(device);
     const renderer = new Renderer(device, { format: 'rgba8unorm' });
     const hdrSized = { kind: 'texture' as const, width: WIDTH, height: HEIGHT, format: 'rgba16float' as const };
@@ -126,6 +129,7 @@ describe('culling and sharing in the real frame', () => {
     const encoder = device.createCommandEncoder();
     renderer.render(encoder, scene, VIEW, { view: target.createView(), width: WIDTH, height: HEIGHT });
     device.queue.submit([encoder.finish()]);
+    await device.queue.onSubmittedWorkDone();
     const text = renderer.describeFrame();
     expect(text).toMatch(/- unused-debug +culled: nothing that runs needs what it writes/);
     expect(text).toMatch(/blurred +\d+x\d+ rgba16float +passes \d+\.\.\d+ +object \d+ \(shared with gbuffer-emissive\)/);

@@ -41,6 +41,10 @@ function trackingDevice(device: GPUDevice, created: { destroy(): unknown }[]): G
       // Dawn's native methods check their receiver: call them on the real device.
       return method.bind(target);
     },
+    // So do its setters (onuncapturederror, which three.js sets): set them on the real device.
+    set(target, key, value) {
+      return Reflect.set(target, key, value, target);
+    },
   });
 }
 
