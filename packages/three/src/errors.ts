@@ -1,0 +1,4 @@
+/** Thrown for bad arguments to a public function of @cuttle/three, or a three.js it does not support; nothing was changed. */
+export class ThreeError extends Error {
+  override readonly name = 'ThreeError';
+}

@@ -1,0 +1,3 @@
+export { ThreeError } from './errors.ts';
+export { SUPPORTED_THREE, checkThreeRevision, deviceOf, gpuBufferOf, adoptGpuBuffer, gpuTextureOf } from './backend.ts';
+export { EcsInstances, EcsObjects, type SyncResult } from './ecs-instances.ts';

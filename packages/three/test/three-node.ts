@@ -1,0 +1,53 @@
+// three.js's WebGPURenderer in plain Node on Dawn, for the tests: the shims it needs (no DOM),
+// an offscreen RenderTarget, frames read back. The device comes from the caller (shared with
+// our packages).
+import { nodeGpu } from '@cuttle/test-utils/node-gpu';
+import { RenderTarget, WebGPURenderer, type Camera, type Scene } from 'three/webgpu';
+
+const pendingFrames: FrameRequestCallback[] = [];
+
+/**
+ * What three expects of a browser, in Node: `self`, `navigator.gpu` (else it falls back to its
+ * WebGL backend), and requestAnimationFrame callbacks we run before each frame.
+ */
+function installShims(): void {
+  const global = globalThis as Record<string, unknown>;
+  global.self ??= globalThis;
+  global.navigator ??= {};
+  const navigator = global.navigator as { gpu?: GPU };
+  navigator.gpu ??= nodeGpu();
+  global.requestAnimationFrame ??= (callback: FrameRequestCallback): number => pendingFrames.push(callback);
+  global.cancelAnimationFrame ??= (): void => undefined;
+}
+
+export interface NodeThree {
+  renderer: WebGPURenderer;
+  target: RenderTarget;
+  /** Runs three's animation-frame callbacks, then renders `scene` into the target. */
+  render(scene: Scene, camera: Camera): void;
+  /** The target's pixels, RGBA8, rows top first. */
+  read(): Promise<Uint8Array>;
+  dispose(): Promise<void>;
+}
+
+export async function nodeThree(device: GPUDevice, width: number, height: number): Promise<NodeThree> {
+  installShims();
+  const canvas = { width, height, style: {} } as unknown as HTMLCanvasElement;
+  const renderer = new WebGPURenderer({ device, canvas, antialias: false });
+  await renderer.init();
+  const target = new RenderTarget(width, height);
+  renderer.setRenderTarget(target);
+  return {
+    renderer,
+    target,
+    render: (scene, camera) => {
+      for (const callback of pendingFrames.splice(0)) callback(performance.now());
+      renderer.render(scene, camera);
+    },
+    read: async () => new Uint8Array((await renderer.readRenderTargetPixelsAsync(target, 0, 0, width, height)).buffer),
+    dispose: async () => {
+      target.dispose();
+      await renderer.dispose();
+    },
+  };
+}
