@@ -22,6 +22,7 @@ import { INSTANCE_FLOATS, MAX_SHADOW_SPOTS, type RenderScene } from '../scene/re
 import { SkinnedRaster, skinnedGBufferWgsl } from '../skinned-raster.ts';
 import { SsaoPass } from '../ssao/ssao-pass.ts';
 import type { SsaoOptions } from '../ssao/api.ts';
+import type { Layouts, Modules } from './layouts.ts';
 import { createPipeline, SHADOW_CASTING } from './pipelines.ts';
 import { DEPTH_FORMAT, MOTION_FORMAT, TargetsMemo, type Targets } from './targets.ts';
 
@@ -39,21 +40,6 @@ export interface CoreOptions {
   transparentShadows: 'simple' | 'separate-depth';
   timestamps: boolean;
   ssao: Partial<SsaoOptions>;
-}
-
-export interface Layouts {
-  frame: GPUBindGroupLayout;
-  depthFrame: GPUBindGroupLayout;
-  cull: GPUBindGroupLayout;
-  material: GPUBindGroupLayout;
-  deferred: GPUBindGroupLayout;
-  empty: GPUBindGroupLayout;
-}
-
-export interface Modules {
-  depth: GPUShaderModule;
-  forward: GPUShaderModule;
-  tonemap: GPUShaderModule;
 }
 
 export interface DrawLists {

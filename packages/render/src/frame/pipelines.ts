@@ -5,7 +5,7 @@
 // (emission written) and '-reversed' (reversed-Z) suffixes.
 import { skinnedVertexLayouts, type VertexFormat } from '@cuttle/gpu-skinning';
 import { MESH_VERTEX_BUFFERS } from '../draw-group.ts';
-import type { RendererCore } from './core.ts';
+import type { PipelineSources } from './layouts.ts';
 import { DEPTH_FORMAT, MOTION_FORMAT } from './targets.ts';
 
 /** Shadow maps keep both sides and lean their depths away from the light against acne. */
@@ -14,15 +14,15 @@ export const SHADOW_CASTING: Pick<GPURenderPipelineDescriptor, 'primitive' | 'de
   depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: 'less', depthBias: 2, depthBiasSlopeScale: 2.5 },
 };
 
-export function createPipeline(core: RendererCore, name: string): GPURenderPipeline {
-  const { device, modules, layouts } = core;
+export function createPipeline(sources: PipelineSources, name: string): GPURenderPipeline {
+  const { device, modules, layouts } = sources;
   const [position, uv] = MESH_VERTEX_BUFFERS as [GPUVertexBufferLayout, GPUVertexBufferLayout];
   if (name === 'tonemap') {
     return device.createRenderPipeline({
       label: 'cuttle.render.tonemap',
       layout: 'auto',
       vertex: { module: modules.tonemap, entryPoint: 'tonemap_vertex' },
-      fragment: { module: modules.tonemap, entryPoint: 'tonemap_fragment', targets: [{ format: core.format }] },
+      fragment: { module: modules.tonemap, entryPoint: 'tonemap_fragment', targets: [{ format: sources.format }] },
     });
   }
   const depthLayout = device.createPipelineLayout({ bindGroupLayouts: [layouts.depthFrame, layouts.material] });
