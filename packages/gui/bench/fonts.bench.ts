@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { runInThisContext } from 'node:vm';
 import { isDeepStrictEqual } from 'node:util';
 import { defineSuite, opsPerSecond, timeMs } from '@cuttle/bench';
@@ -32,6 +32,57 @@ function sameAs(theirs: { chars: object[]; kernings: object[]; pages: string[] }
 sameAs(parseAscii(asText), parseBMFontText(asText), 'parse-bmfont-ascii');
 sameAs(parseXml(asXml), parseBMFontXml(asXml), 'parse-bmfont-xml');
 sameAs(parseBinary(asBuffer), parseBMFontBinary(asBinary), 'parse-bmfont-binary');
+
+// Real .fnt files from public repositories (bench/fnt/README.md lists them), plus binary and XML
+// copies of two real text fonts made with our writers. Each timed call decodes or copies the
+// file's bytes afresh, as a user reading a file would, so nothing parsed before is reused.
+interface RealFont { name: string; format: 'text' | 'xml' | 'binary'; bytes: Buffer; chars: number; kernings: number; pages: number }
+const FNT_DIR = new URL('./fnt/', import.meta.url);
+const realFonts: RealFont[] = [];
+function addRealFont(name: string, format: RealFont['format'], bytes: Buffer): void {
+  const ours = format === 'binary' ? parseBMFontBinary(Buffer.from(bytes)) : format === 'xml' ? parseBMFontXml(bytes.toString('utf8')) : parseBMFontText(bytes.toString('utf8'));
+  const theirs = format === 'binary' ? parseBinary(Buffer.from(bytes)) : format === 'xml' ? parseXml(bytes.toString('utf8')) : parseAscii(bytes.toString('utf8'));
+  sameAsReal(theirs, ours, `${format} ${name}`);
+  realFonts.push({ name, format, bytes, chars: ours.chars.length, kernings: ours.kernings.length, pages: ours.pages.length });
+}
+const CHAR_FIELDS = ['id', 'x', 'y', 'width', 'height', 'xoffset', 'yoffset', 'xadvance', 'page', 'chnl'] as const;
+// Every char (its ten BMFont fields: Littera's letter= is not one), every kerning pair, and every
+// page the peer keeps (parse-bmfont-xml keeps only the first of a multi-page font).
+function sameAsReal(theirs: { chars: Record<string, unknown>[]; kernings: object[]; pages: string[] }, ours: BMFont, name: string): void {
+  const fields = (c: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(CHAR_FIELDS.map((k) => [k, c[k]]));
+  const pagesAgree = theirs.pages.length > 0 && theirs.pages.every((p, i) => p === ours.pages[i]);
+  if (!isDeepStrictEqual(theirs.chars.map(fields), ours.chars.map((c) => fields({ ...c }))) || !isDeepStrictEqual(theirs.kernings.map((k) => ({ ...k })), ours.kernings) || !pagesAgree) {
+    throw new Error(`the peer reads ${name} differently`);
+  }
+}
+for (const file of readdirSync(FNT_DIR).filter((f) => f.endsWith('.fnt')).sort()) {
+  const bytes = readFileSync(new URL(file, FNT_DIR));
+  const format = bytes[0] === 0x42 && bytes[1] === 0x4d && bytes[2] === 0x46 ? 'binary' : bytes.toString('utf8', 0, 64).trimStart().startsWith('<') ? 'xml' : 'text';
+  addRealFont(file.replace(/(\.(txt|xml|bin))?\.fnt$/, ''), format, bytes);
+}
+for (const file of ['vnc-arial-hiero.fnt', 'libgdx-first-look-akashi.fnt']) {
+  const font = parseBMFontText(readFileSync(new URL(file, FNT_DIR), 'utf8'));
+  const name = `${file.replace(/\.fnt$/, '')} (written by us)`;
+  addRealFont(name, 'binary', Buffer.from(writeBMFontBinary(font)));
+  if (file.startsWith('vnc')) addRealFont(name, 'xml', Buffer.from(writeBMFontXml(font)));
+}
+
+const READERS = {
+  text: { peer: 'parse-bmfont-ascii', ours: (b: Buffer) => parseBMFontText(b.toString('utf8')), theirs: (b: Buffer) => parseAscii(b.toString('utf8')) },
+  xml: { peer: 'parse-bmfont-xml', ours: (b: Buffer) => parseBMFontXml(b.toString('utf8')), theirs: (b: Buffer) => parseXml(b.toString('utf8')) },
+  binary: { peer: 'parse-bmfont-binary', ours: (b: Buffer) => parseBMFontBinary(Buffer.from(b)), theirs: (b: Buffer) => parseBinary(Buffer.from(b)) },
+} as const;
+
+const realFontCases = realFonts.map((f) => {
+  const reader = READERS[f.format];
+  return {
+    name: `real ${f.format} .fnt: ${f.name} (${f.bytes.length} B, ${f.pages} page${f.pages > 1 ? 's' : ''}, ${f.chars} chars, ${f.kernings} kernings)`,
+    unit: 'parses/s',
+    higherIsBetter: true,
+    ours: () => opsPerSecond(() => reader.ours(f.bytes), { minMs: 150 }),
+    peers: { [reader.peer]: () => opsPerSecond(() => reader.theirs(f.bytes), { minMs: 150 }) },
+  };
+});
 
 // msdf-bmfont-xml 2.7.0 (2.8.0's bundled msdfgen needs glibc 2.38; Debian bookworm has 2.36).
 // Its dependency maxrects-packer 2.7.4 is a UMD file in a "type": "module" package, which
@@ -116,6 +167,7 @@ export const suite = defineSuite({
       ours: () => opsPerSecond(() => parseBMFontBinary(asBinary), { minMs: 200 }),
       peers: { 'parse-bmfont-binary': () => opsPerSecond(() => parseBinary(asBuffer), { minMs: 200 }) },
     },
+    ...realFontCases,
     {
       name: '4096x4096 page to a 512x512 distance field (scale 8, spread 4)',
       unit: 'ms',
@@ -159,6 +211,7 @@ export const suite = defineSuite({
   ],
   notes: [
     'Readers: the same 352-character font (with DejaVu Sans\'s kerning pairs) in each format; every char and kerning pair was checked equal to the peer\'s before timing. parse-bmfont-xml keeps only the first <page> of a multi-page font (our tests show it), so the benchmark font has one page.',
+    'Real files ("real ... .fnt" rows): the .fnt files in bench/fnt/ (their sources are in bench/fnt/README.md), made by BMFont, Hiero (libGDX) and Littera-style tools, from 0.6 to 128 KB, 2 to 826 chars, 0 to 907 kerning pairs, 1 or 2 pages; "(written by us)" rows are two of the real text fonts written out with writeBMFontBinary / writeBMFontXml, because few real binary files are public. Each timed call reads the file\'s bytes afresh (UTF-8 decoding for text and XML, a copied Buffer for binary) for ours and the peer alike; chars (their ten BMFont fields), kerning pairs and the pages the peer keeps were checked equal before timing.',
     'Font generation: ours rasterises each glyph at 8x with its own scanline rasteriser, takes the exact distance transform, and encodes grey PNG pages; msdf-bmfont-xml 2.7.0 in its "sdf" mode spawns msdfgen per glyph and writes RGBA PNGs. 2.8.0 does not run here: its bundled msdfgen binary needs glibc 2.38 and Debian bookworm has 2.36; both versions also need a shim for their maxrects-packer dependency (see fonts.bench.ts).',
     'Per-glyph fields in Chromium (Debian\'s /usr/bin/chromium through playwright-core): ours draws the outline at 8x and takes the exact transform (size-independent quality); tiny-sdf draws the glyph with canvas fillText at 1x and transforms its antialiased coverage, which is why it is cheaper per glyph.',
   ].join('\n\n'),
