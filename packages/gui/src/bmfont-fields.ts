@@ -31,6 +31,8 @@ function integer(tag: FontTag, key: string, fallback?: number): number {
     if (fallback !== undefined) return fallback;
     fail(tag, `<${tag.name}> has no ${key}=; every ${tag.name} needs one.`);
   }
+  // An empty value of an optional field (ShoeBox writes unicode=) reads as its default.
+  if (fallback !== undefined && raw.trim() === '') return fallback;
   if (!/^-?\d+$/.test(raw.trim())) fail(tag, `${tag.name} ${key}="${raw}" is not an integer.`, key);
   return Number(raw);
 }

@@ -33,6 +33,34 @@ function decodeEntities(value: string, source: string, offset: number): string {
   });
 }
 
+/**
+ * Where the tag starting at `from` ends: the first '>' outside a quoted value (Littera and Glyph
+ * Designer write letter=">" unescaped, which XML allows), -1 when there is none. A quote that
+ * does not close on its line was never closed: the tag ends at the first '>' after it, and the
+ * attributes report the quote.
+ */
+function tagEnd(source: string, from: number): number {
+  let close = source.indexOf('>', from);
+  // A plain walk of the stretch before each '>' (a sticky regular expression measured slower).
+  for (let scanned = from; close >= 0; ) {
+    let quote = 0;
+    for (let k = scanned; k < close; k++) {
+      const c = source.charCodeAt(k);
+      if (quote !== 0) {
+        if (c === quote) quote = 0;
+      } else if (c === 34 || c === 39) quote = c;
+    }
+    if (quote === 0) return close;
+    // The '>' was inside a value: go on from the value's closing quote if it closes on this line.
+    const end = source.indexOf(String.fromCharCode(quote), close);
+    const newline = source.indexOf('\n', close);
+    if (end < 0 || (newline >= 0 && newline < end)) return close;
+    scanned = end + 1;
+    close = source.indexOf('>', scanned);
+  }
+  return -1;
+}
+
 const ATTRIBUTE = /\s*([A-Za-z_][\w.-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
 
 /**
@@ -105,7 +133,7 @@ function* xmlTags(source: string): Generator<FontTag> {
       continue;
     }
     const tagAt: TextPosition = { line, column: open - lineStart + 1 };
-    const close = source.indexOf('>', i);
+    const close = tagEnd(source, i);
     if (close < 0) throw xmlError(tagAt, 'tag is never closed with >.');
     const body = source.slice(open + 1, close);
     advanceTo(close + 1);

@@ -111,3 +111,24 @@ describe('binary .fnt', () => {
     expect(error.offset).toBe(0);
   });
 });
+
+// Files from the wild that the parse-bmfont-* peers read (bench/fnt/README.md lists them): an
+// unescaped '>' inside a quoted XML attribute (Littera and Glyph Designer write letter=">"), and
+// an empty unicode= (ShoeBox). Read as the same font as without them.
+describe('what real files hold', () => {
+  test('an XML attribute value holding ">" is a value, not the end of the tag', () => {
+    const withLetters = xml.replace('<char id="65" ', '<char letter="&gt;" id="65" ').replace('<char id="32" ', '<char letter=">" id="32" ');
+    expect(parseBMFontXml(withLetters)).toEqual(parseBMFontXml(xml));
+  });
+
+  test('an empty unicode= (text) or unicode="" (XML) is the default, 0', () => {
+    const text0 = parseBMFontText(text.replace('unicode=1', 'unicode=0'));
+    expect(parseBMFontText(text.replace('unicode=1', 'unicode='))).toEqual(text0);
+    expect(parseBMFontText(text.replace('unicode=1', 'unicode=""'))).toEqual(text0);
+    expect(parseBMFontXml(xml.replace('unicode="1"', 'unicode=""'))).toEqual(parseBMFontXml(xml.replace('unicode="1"', 'unicode="0"')));
+  });
+
+  test('an empty required value is still refused by name', () => {
+    expect(errorOf(() => parseBMFontText(text.replace(/lineHeight=\d+/, 'lineHeight=""'))).message).toMatch(/lineHeight="" is not an integer/);
+  });
+});
