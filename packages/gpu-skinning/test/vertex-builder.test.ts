@@ -147,6 +147,17 @@ describe('refusals: a typed error listing every problem, nothing built', () => {
     expect(error.message).toContain("zeroWeights: 'first-joint'");
   });
 
+  test('a vertex with two problems of one kind counts once, and the message says vertices', () => {
+    const error = refusal({
+      positions: [0, 0, 0, 0, 0, 0, 0, 0, 0],
+      joints: [0, 1, 2, 0, 0, 1, 0, 0, 0, 0, 0, 0],
+      weights: [1.4, -0.2, -0.2, 0, 1.1, -0.1, 0, 0, 1, 0, 0, 0],
+    });
+    const negative = error.problems.find((p) => p.kind === 'negative-weight')!;
+    expect(negative.vertices).toBe(2);
+    expect(error.message).toMatch(/negative-weight: 2 vertices \(first 0\)/);
+  });
+
   test('zero normals and u16 overflow', () => {
     expect(refusal({ positions: [0, 0, 0], normals: [0, 0, 0], joints: [0, 0, 0, 0], weights: [1, 0, 0, 0] }).problems[0]!.kind).toBe('zero-normal');
     expect(refusal({ positions: [0, 0, 0], joints: [70000, 0, 0, 0], weights: [1, 0, 0, 0] }).problems[0]!.kind).toBe('bad-joint-index');

@@ -4,7 +4,8 @@
 // every entry of its `exports` map is imported, every `bin` runs `--help`, its README example
 // (wrapped in tooling/scripts/packed/<name>.harness.ts) is typechecked against the published
 // .d.ts files and run. GPU examples get a device from Dawn (the `webgpu` npm package), as the
-// tests do. Run after `pnpm build`: `pnpm test:packed [--keep] [--only name,name]`.
+// tests do. Run after `pnpm build`: `pnpm test:packed [--keep] [--only name,name]` (--only adds
+// the Cuttle packages those need).
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,10 +78,14 @@ function publishable(): Package[] {
     if (!entry.isDirectory() || !existsSync(join(dir, 'package.json'))) continue;
     const manifest = readManifest(join(dir, 'package.json'));
     if (manifest.private === true) continue;
-    if (only !== undefined && !only.has(entry.name)) continue;
     out.push({ dir, short: entry.name, manifest, tarball: '' });
   }
-  return out.sort((a, b) => a.short.localeCompare(b.short));
+  if (only === undefined) return out.sort((a, b) => a.short.localeCompare(b.short));
+  // --only a,b: those packages and the Cuttle packages they need installed beside them.
+  const byName = new Map(out.map((p) => [p.manifest.name, p]));
+  const chosen = out.filter((p) => only.has(p.short));
+  for (const p of [...chosen]) for (const dep of cuttleClosure(p, byName)) if (!chosen.includes(dep)) chosen.push(dep);
+  return chosen.sort((a, b) => a.short.localeCompare(b.short));
 }
 
 /** The Cuttle packages `pkg` needs installed beside it: its dependencies, transitively. */
