@@ -34,6 +34,7 @@ export class FluidMesh extends Mesh<IcosahedronGeometry, MeshStandardNodeMateria
     const detail = options.detail ?? 1;
     if (!(radius > 0 && Number.isFinite(radius))) throw new ThreeError(`radius must be a positive number, got ${radius}.`);
     if (!Number.isInteger(detail) || detail < 0 || detail > 5) throw new ThreeError(`detail must be an integer in 0..5, got ${detail}.`);
+    // Refuses a renderer that is not initialized, or runs on WebGL, before anything is made.
     deviceOf(renderer);
     // The CPU side of the attribute is one particle: three never uploads it (the GPU buffer is
     // adopted before first use) and binds the whole GPU buffer, whose capacity the node declares.

@@ -36,6 +36,7 @@ export class SkinnedCrowd extends Mesh<BufferGeometry, MeshStandardNodeMaterial>
       if (instance.outputVertex !== first.outputVertex + i * vertexCount) throw new ThreeError(`instance ${i}'s output starts at vertex ${instance.outputVertex}, not ${first.outputVertex + i * vertexCount}: give the instances in the order they were added, with no other instance between them.`);
     });
     for (const index of indices) if (index >= vertexCount) throw new ThreeError(`index ${index} is past the mesh's ${vertexCount} vertices.`);
+    // Refuses a renderer that is not initialized, or runs on WebGL, before anything is made.
     deviceOf(renderer);
     const output = skinning.vertexBuffers[0]!;
     const skinned = new StorageBufferAttribute(new Float32Array(4), 4);

@@ -3,19 +3,15 @@
 // use, and the revision check.
 import { gpuTest } from '@cuttle/test-utils';
 import { describe, expect, test } from 'vitest';
-import { BoxGeometry, DirectionalLight, InstancedMesh, Matrix4, MeshStandardNodeMaterial, PerspectiveCamera, Scene } from 'three/webgpu';
+import type { PerspectiveCamera, Scene } from 'three/webgpu';
+import { BoxGeometry, InstancedMesh, Matrix4, MeshStandardNodeMaterial } from 'three/webgpu';
 import { adoptGpuBuffer, checkThreeRevision, deviceOf, gpuBufferOf, ThreeError } from '../src/index.ts';
-import { nodeThree, type NodeThree } from './three-node.ts';
+import { litScene, nodeThree, type NodeThree } from './three-node.ts';
 
 function boxes(count: number): { scene: Scene; camera: PerspectiveCamera; mesh: InstancedMesh } {
-  const scene = new Scene();
-  const sun = new DirectionalLight(0xffffff, 3);
-  sun.position.set(1, 2, 3);
-  scene.add(sun);
+  const { scene, camera } = litScene({ fov: 50, aspect: 1, eye: [0, 0, 6] });
   const mesh = new InstancedMesh(new BoxGeometry(), new MeshStandardNodeMaterial({ color: 0xffffff }), count);
   scene.add(mesh);
-  const camera = new PerspectiveCamera(50, 1, 0.1, 100);
-  camera.position.set(0, 0, 6);
   return { scene, camera, mesh };
 }
 

@@ -3,9 +3,9 @@
 import { Scene as EcsScene, updateTransforms, type Entity } from '@cuttle/ecs';
 import { gpuTest } from '@cuttle/test-utils';
 import { describe, expect, test } from 'vitest';
-import { BoxGeometry, DirectionalLight, InstancedMesh, Matrix4, Mesh, MeshStandardNodeMaterial, Object3D, PerspectiveCamera, Quaternion, Scene, Vector3 } from 'three/webgpu';
+import { BoxGeometry, InstancedMesh, Matrix4, Mesh, MeshStandardNodeMaterial, Object3D, Quaternion, Vector3 } from 'three/webgpu';
 import { EcsInstances, EcsObjects, ThreeError } from '../src/index.ts';
-import { nodeThree } from './three-node.ts';
+import { litScene, nodeThree } from './three-node.ts';
 
 interface Placement {
   position: [number, number, number];
@@ -70,16 +70,7 @@ describe('the copies', () => {
   });
 });
 
-function litScene(): { scene: Scene; camera: PerspectiveCamera } {
-  const scene = new Scene();
-  const sun = new DirectionalLight(0xffffff, 3);
-  sun.position.set(1, 2, 3);
-  scene.add(sun);
-  const camera = new PerspectiveCamera(50, 4 / 3, 0.1, 100);
-  camera.position.set(0, 1.5, 5);
-  camera.lookAt(0, 0, 0);
-  return { scene, camera };
-}
+const lit = (): ReturnType<typeof litScene> => litScene({ fov: 50, aspect: 4 / 3, eye: [0, 1.5, 5], target: [0, 0, 0] });
 
 describe('the pixels', () => {
   gpuTest('instances placed from the ECS draw exactly what setMatrixAt with three\'s compose draws', async ({ device }) => {
@@ -87,7 +78,7 @@ describe('the pixels', () => {
     const material = new MeshStandardNodeMaterial({ color: 0x80c0ff });
     const frames: Uint8Array[] = [];
     for (const byEcs of [false, true]) {
-      const { scene, camera } = litScene();
+      const { scene, camera } = lit();
       const mesh = new InstancedMesh(new BoxGeometry(), material, PLACEMENTS.length);
       if (byEcs) {
         const { ecs, entities } = ecsWorld();
@@ -114,7 +105,7 @@ describe('the pixels', () => {
     const material = new MeshStandardNodeMaterial({ color: 0xffa060 });
     const frames: Uint8Array[] = [];
     for (const byEcs of [false, true]) {
-      const { scene, camera } = litScene();
+      const { scene, camera } = lit();
       const meshes = PLACEMENTS.map(() => new Mesh(new BoxGeometry(), material));
       if (byEcs) {
         const { ecs, entities } = ecsWorld();

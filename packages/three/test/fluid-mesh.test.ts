@@ -3,23 +3,14 @@
 import { FluidSimulation } from '@cuttle/gpu-fluid';
 import { gpuTest } from '@cuttle/test-utils';
 import { expect } from 'vitest';
-import { DirectionalLight, IcosahedronGeometry, InstancedMesh, Matrix4, MeshStandardNodeMaterial, PerspectiveCamera, Scene, Vector3 } from 'three/webgpu';
+import { IcosahedronGeometry, InstancedMesh, Matrix4, MeshStandardNodeMaterial, Vector3 } from 'three/webgpu';
 import { deviceOf, FluidMesh, gpuBufferOf, ThreeError } from '../src/index.ts';
-import { nodeThree } from './three-node.ts';
+import { litScene, nodeThree } from './three-node.ts';
 
 const RADIUS = 0.3;
 const POINTS = new Float32Array([1, 1, 1, 2, 1.2, 1, 1.5, 2, 1.4, 2.6, 1.6, 1.2, 1.2, 1.5, 1.8]);
 
-function lit(): { scene: Scene; camera: PerspectiveCamera } {
-  const scene = new Scene();
-  const sun = new DirectionalLight(0xffffff, 3);
-  sun.position.set(1, 3, 2);
-  scene.add(sun);
-  const camera = new PerspectiveCamera(45, 4 / 3, 0.1, 100);
-  camera.position.set(1.8, 1.6, 6);
-  camera.lookAt(1.8, 1.4, 1.2);
-  return { scene, camera };
-}
+const lit = (): ReturnType<typeof litScene> => litScene({ sun: [1, 3, 2], fov: 45, aspect: 4 / 3, eye: [1.8, 1.6, 6], target: [1.8, 1.4, 1.2] });
 
 gpuTest('three draws the fluid from its own buffer: the pixels of the same spheres drawn by an InstancedMesh', async ({ device }) => {
   const three = await nodeThree(device, 96, 72);

@@ -3,9 +3,9 @@
 import { buildSkinnedVertices, computePalette, createPose, createProceduralCharacter, GpuSkinning, sampleClip } from '@cuttle/gpu-skinning';
 import { gpuTest } from '@cuttle/test-utils';
 import { expect } from 'vitest';
-import { BufferAttribute, BufferGeometry, DirectionalLight, Mesh, MeshStandardNodeMaterial, PerspectiveCamera, Scene } from 'three/webgpu';
+import { BufferAttribute, BufferGeometry, Mesh, MeshStandardNodeMaterial } from 'three/webgpu';
 import { deviceOf, gpuBufferOf, SkinnedCrowd, ThreeError } from '../src/index.ts';
-import { nodeThree } from './three-node.ts';
+import { litScene, nodeThree } from './three-node.ts';
 
 const COUNT = 3;
 
@@ -26,16 +26,7 @@ gpuTest('three draws the crowd from the skinning\'s output: the pixels of the sa
   skinning.skin(encoder);
   device.queue.submit([encoder.finish()]);
 
-  const scene = (): { scene: Scene; camera: PerspectiveCamera } => {
-    const s = new Scene();
-    const sun = new DirectionalLight(0xffffff, 3);
-    sun.position.set(1, 2, 3);
-    s.add(sun);
-    const camera = new PerspectiveCamera(45, 4 / 3, 0.1, 100);
-    camera.position.set(0, 1, 5);
-    camera.lookAt(0, 0.9, 0);
-    return { scene: s, camera };
-  };
+  const scene = (): ReturnType<typeof litScene> => litScene({ fov: 45, aspect: 4 / 3, eye: [0, 1, 5], target: [0, 0.9, 0] });
   const material = (): MeshStandardNodeMaterial => new MeshStandardNodeMaterial({ color: 0xb0805a, roughness: 0.7 });
   const frames: Uint8Array[] = [];
   {

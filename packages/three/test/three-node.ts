@@ -2,7 +2,7 @@
 // an offscreen RenderTarget, frames read back. The device comes from the caller (shared with
 // our packages).
 import { nodeGpu } from '@cuttle/test-utils/node-gpu';
-import { RenderTarget, WebGPURenderer, type Camera, type Scene } from 'three/webgpu';
+import { DirectionalLight, PerspectiveCamera, RenderTarget, Scene, WebGPURenderer, type Camera } from 'three/webgpu';
 
 const pendingFrames: FrameRequestCallback[] = [];
 
@@ -50,4 +50,26 @@ export async function nodeThree(device: GPUDevice, width: number, height: number
       await renderer.dispose();
     },
   };
+}
+
+export interface LitSceneOptions {
+  /** Where the sun shines from (default 1, 2, 3). */
+  sun?: [number, number, number];
+  /** The camera: vertical field of view in degrees, aspect, position, the point it looks at. */
+  fov: number;
+  aspect: number;
+  eye: [number, number, number];
+  target?: [number, number, number];
+}
+
+/** A scene with one white sun (intensity 3) and a perspective camera: what each test draws into. */
+export function litScene(options: LitSceneOptions): { scene: Scene; camera: PerspectiveCamera } {
+  const scene = new Scene();
+  const sun = new DirectionalLight(0xffffff, 3);
+  sun.position.set(...(options.sun ?? [1, 2, 3]));
+  scene.add(sun);
+  const camera = new PerspectiveCamera(options.fov, options.aspect, 0.1, 100);
+  camera.position.set(...options.eye);
+  if (options.target) camera.lookAt(...options.target);
+  return { scene, camera };
 }

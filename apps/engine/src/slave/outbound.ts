@@ -59,10 +59,13 @@ export class Outbound {
     return this.open && this.#socket.bufferedAmount <= OUTBOUND_BUDGET;
   }
 
-  /** A reply the tool waits for: queued, unless it would take the connection past its hard limit (then it is closed). */
-  reply(message: object): void {
+  /**
+   * A reply the tool waits for: queued, unless it would take the connection past its hard limit
+   * (then it is closed). A string is sent as it is (a message serialized once for every tool).
+   */
+  reply(message: object | string): void {
     if (!this.open) return;
-    const text = JSON.stringify(message);
+    const text = typeof message === 'string' ? message : JSON.stringify(message);
     if (this.#socket.bufferedAmount + Buffer.byteLength(text) > HARD_LIMIT_BYTES) {
       this.#close(`${this.#socket.bufferedAmount} bytes already queued and the tool is not reading them`);
       return;
@@ -70,8 +73,8 @@ export class Outbound {
     this.#socket.send(text, TEXT);
   }
 
-  /** A log line or profiler sample: dropped (and counted) while the tool is behind. */
-  offer(kind: DroppableKind, message: object): void {
+  /** A log line or profiler sample (an object, or one serialized already): dropped (and counted) while the tool is behind. */
+  offer(kind: DroppableKind, message: object | string): void {
     if (!this.open) return;
     if (this.#socket.bufferedAmount > DROPPABLE_BYTES) {
       this.#dropped[kind]++;
@@ -82,7 +85,7 @@ export class Outbound {
       this.#droppedReported = total;
       this.#socket.send(JSON.stringify({ type: 'dropped', ...this.#dropped }), TEXT);
     }
-    this.#socket.send(JSON.stringify(message), TEXT);
+    this.#socket.send(typeof message === 'string' ? message : JSON.stringify(message), TEXT);
   }
 
   /** A binary frame; the caller asks `takesFrames` first. */

@@ -97,7 +97,9 @@ export class SlaveServer {
     const log = this.#engine.log;
     this.#engine.log = (level, system, message) => {
       log(level, system, message);
-      for (const client of this.#clients) client.out.offer('log', { type: 'message', level, system, message });
+      if (this.#clients.size === 0) return;
+      const text = JSON.stringify({ type: 'message', level, system, message });
+      for (const client of this.#clients) client.out.offer('log', text);
     };
     this.#limited = new LogLimiter((level, system, message) => { this.#engine.log(level, system, message); });
   }
@@ -158,7 +160,8 @@ export class SlaveServer {
   }
 
   #broadcast(message: object): void {
-    for (const client of this.#clients) this.#send(client, message);
+    const text = JSON.stringify(message);
+    for (const client of this.#clients) client.out.reply(text);
   }
 
   #error(client: Client, problem: string, inReplyTo?: string): void {

@@ -59,10 +59,18 @@ export interface CompiledGraph {
 const TEXTURE_ONLY = new Set(['sampled', 'attachment']);
 const BUFFER_ONLY = new Set(['uniform', 'vertex', 'index', 'indirect']);
 
-/** Orders passes: as added, with each point's passes sorted among themselves by `after`. */
-function orderPasses(passes: readonly PassDecl[]): PassDecl[] {
+/**
+ * Orders passes: as added, with each point's passes sorted among themselves by `after`. Returns
+ * the order and each point's passes in it.
+ */
+function orderPasses(passes: readonly PassDecl[]): { order: PassDecl[]; byPoint: Map<string, PassDecl[]> } {
   const byPoint = new Map<string, PassDecl[]>();
-  for (const pass of passes) if (pass.point !== undefined) byPoint.set(pass.point, [...(byPoint.get(pass.point) ?? []), pass]);
+  for (const pass of passes) {
+    if (pass.point === undefined) continue;
+    const group = byPoint.get(pass.point);
+    if (group) group.push(pass);
+    else byPoint.set(pass.point, [pass]);
+  }
   for (const pass of passes) {
     for (const name of pass.after ?? []) {
       if (pass.point === undefined) throw new FrameGraphError(`pass "${pass.name}" lists after: ["${name}"] but was added at no point; after orders passes of one point.`);
@@ -82,18 +90,17 @@ function orderPasses(passes: readonly PassDecl[]): PassDecl[] {
     sorted.set(point, done);
   }
   const taken = new Map<string, number>();
-  return passes.map((pass) => {
+  const order = passes.map((pass) => {
     if (pass.point === undefined) return pass;
     const k = taken.get(pass.point) ?? 0;
     taken.set(pass.point, k + 1);
     return sorted.get(pass.point)![k]!;
   });
+  return { order, byPoint: sorted };
 }
 
-/** Refuses two passes of one point that write the same resource unless `after` orders them. */
-function checkPointWriters(order: readonly PassDecl[]): void {
-  const byPoint = new Map<string, PassDecl[]>();
-  for (const pass of order) if (pass.point !== undefined) byPoint.set(pass.point, [...(byPoint.get(pass.point) ?? []), pass]);
+/** Refuses two passes of one point (`byPoint`, in order) that write the same resource unless `after` orders them. */
+function checkPointWriters(byPoint: ReadonlyMap<string, readonly PassDecl[]>): void {
   for (const [point, group] of byPoint) {
     const before = new Map<string, Set<string>>();
     const reach = (name: string): Set<string> => {
@@ -148,8 +155,8 @@ export function compileGraph(passes: readonly PassDecl[], imports: ReadonlyMap<s
     if (names.has(pass.name)) throw new FrameGraphError(`two passes are named "${pass.name}"; pass names must be unique.`);
     names.add(pass.name);
   }
-  const order = orderPasses(passes);
-  checkPointWriters(order);
+  const { order, byPoint } = orderPasses(passes);
+  checkPointWriters(byPoint);
 
   // Walk the passes in order: who last wrote each resource, and whom each pass needs.
   const resources = new Map<string, ResourceInfo>();
