@@ -57,52 +57,61 @@ export const scene: SceneDefinition = {
     const blit = new Blit(device, format);
     let placeMs = 0;
 
+    /** The fluid's step, the ECS system and three's render of the next frame (three submits its own work). */
+    function renderNext(width: number, height: number, dt: number, time: number): void {
+      if (target.width !== width || target.height !== height) target.setSize(width, height);
+      camera.aspect = width / height;
+      camera.updateProjectionMatrix();
+      camera.position.set(Math.sin(time * 0.05) * 26, 12, Math.cos(time * 0.05) * 26);
+      camera.lookAt(0, 1, 0);
+      // The ECS system: walk the circles.
+      const { position, rotation, dirty } = ecs.transforms.fields;
+      for (const walker of walkers) {
+        const row = ecs.transforms.indexOf(walker.entity);
+        const angle = walker.phase + time * walker.speed;
+        position[row * 3] = Math.cos(angle) * walker.radius;
+        position[row * 3 + 1] = 0.8;
+        position[row * 3 + 2] = Math.sin(angle) * walker.radius;
+        rotation[row * 4 + 1] = Math.sin(-angle / 2);
+        rotation[row * 4 + 3] = Math.cos(-angle / 2);
+        dirty[row] = 1;
+      }
+      updateTransforms(ecs.transforms);
+      const t0 = performance.now();
+      if (placement.selectedIndex === 0) instances.sync(ecs.transforms);
+      else {
+        for (let i = 0; i < CROWD; i++) {
+          const row = ecs.transforms.indexOf(walkers[i]!.entity);
+          scratch.position.fromArray(position, row * 3);
+          scratch.quaternion.fromArray(rotation, row * 4);
+          crowd.setMatrixAt(i, scratch.matrix.compose(scratch.position, scratch.quaternion, scratch.scale));
+        }
+        crowd.instanceMatrix.needsUpdate = true;
+      }
+      placeMs = performance.now() - t0;
+      water.visible = fluidOn.checked;
+      if (fluidOn.checked && dt > 0) {
+        const step = device.createCommandEncoder();
+        fluid.step(step);
+        device.queue.submit([step.finish()]);
+      }
+      water.sync();
+      renderer.setRenderTarget(target);
+      renderer.render(three, camera);
+    }
+    let destroyed = false;
+
     return {
       frame({ encoder, target: view, width, height, dt, time }) {
-        if (target.width !== width || target.height !== height) target.setSize(width, height);
-        camera.aspect = width / height;
-        camera.updateProjectionMatrix();
-        camera.position.set(Math.sin(time * 0.05) * 26, 12, Math.cos(time * 0.05) * 26);
-        camera.lookAt(0, 1, 0);
-        // The ECS system: walk the circles.
-        const { position, rotation, dirty } = ecs.transforms.fields;
-        for (const walker of walkers) {
-          const row = ecs.transforms.indexOf(walker.entity);
-          const angle = walker.phase + time * walker.speed;
-          position[row * 3] = Math.cos(angle) * walker.radius;
-          position[row * 3 + 1] = 0.8;
-          position[row * 3 + 2] = Math.sin(angle) * walker.radius;
-          rotation[row * 4 + 1] = Math.sin(-angle / 2);
-          rotation[row * 4 + 3] = Math.cos(-angle / 2);
-          dirty[row] = 1;
-        }
-        updateTransforms(ecs.transforms);
-        const t0 = performance.now();
-        if (placement.selectedIndex === 0) instances.sync(ecs.transforms);
-        else {
-          for (let i = 0; i < CROWD; i++) {
-            const row = ecs.transforms.indexOf(walkers[i]!.entity);
-            scratch.position.fromArray(position, row * 3);
-            scratch.quaternion.fromArray(rotation, row * 4);
-            crowd.setMatrixAt(i, scratch.matrix.compose(scratch.position, scratch.quaternion, scratch.scale));
-          }
-          crowd.instanceMatrix.needsUpdate = true;
-        }
-        placeMs = performance.now() - t0;
-        water.visible = fluidOn.checked;
-        if (fluidOn.checked && dt > 0) {
-          const step = device.createCommandEncoder();
-          fluid.step(step);
-          device.queue.submit([step.finish()]);
-        }
-        water.sync();
-        renderer.setRenderTarget(target);
-        renderer.render(three, camera);
+        // The frame three rendered after the last one was submitted; the next one is rendered
+        // once this one is submitted, so the canvas gets its frame in the shell's submit.
         const frame = gpuTextureOf(renderer, target.texture);
         if (frame) blit.draw(encoder, frame, view);
+        queueMicrotask(() => { if (!destroyed) renderNext(width, height, dt, time); });
       },
       stats: () => ({ crowd: CROWD.toLocaleString('en'), particles: fluid.count.toLocaleString('en'), 'placing the crowd': `${placeMs.toFixed(2)} ms (${placement.value.split(' ')[0]})` }),
       destroy() {
+        destroyed = true;
         fluid.destroy();
         target.dispose();
         void renderer.dispose();
