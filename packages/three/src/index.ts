@@ -1,5 +1,10 @@
 export { ThreeError } from './errors.ts';
 export { SUPPORTED_THREE, checkThreeRevision, deviceOf, gpuBufferOf, adoptGpuBuffer, gpuTextureOf } from './backend.ts';
+export { CulledLighting, type CulledLightingOptions, type CulledLightingStats } from './culled-lighting.ts';
+export { CulledLightsNode } from './culled-lights-node.ts';
+export { isCulledLight } from './culled-light-data.ts';
 export { EcsInstances, EcsObjects, type SyncResult } from './ecs-instances.ts';
 export { FluidMesh, type FluidMeshOptions } from './fluid-mesh.ts';
 export { SkinnedCrowd, type SkinnedCrowdOptions } from './skinned-crowd.ts';
+export { TextLabels, TEXT_GLYPH_BYTES, type TextLabel, type TextLabelId, type TextLabelsOptions, type TextAnchorY } from './text-labels.ts';
+export { createTextMaterial, textAtlasTexture, TEXT_ATTRIBUTES, type TextMaterialOptions, type TextMaterialUniforms, type TextOutline } from './text-material.ts';

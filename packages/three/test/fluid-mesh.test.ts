@@ -47,6 +47,35 @@ gpuTest('three draws the fluid from its own buffer: the pixels of the same spher
   await three.dispose();
 });
 
+gpuTest('sprites: discs where the spheres are, shaded as the spheres are', async ({ device }) => {
+  const three = await nodeThree(device, 96, 72);
+  const fluid = new FluidSimulation(deviceOf(three.renderer), { capacity: 64, mode: 'nbody' });
+  fluid.emit(POINTS);
+  const frames: Uint8Array[] = [];
+  for (const shape of ['sphere', 'sprite'] as const) {
+    const { scene, camera } = lit();
+    scene.add(new FluidMesh(three.renderer, fluid, { radius: RADIUS, detail: 3, shape, material: new MeshStandardNodeMaterial({ color: 0x3f8fd0, roughness: 0.5 }) }));
+    three.render(scene, camera);
+    frames.push(await three.read());
+  }
+  const [spheres, sprites] = frames as [Uint8Array, Uint8Array];
+  let both = 0, either = 0, shadeDifference = 0;
+  for (let i = 0; i < spheres.length; i += 4) {
+    const inSphere = spheres[i + 2]! > 40, inSprite = sprites[i + 2]! > 40;
+    if (inSphere || inSprite) either++;
+    if (inSphere && inSprite) {
+      both++;
+      shadeDifference += Math.abs(spheres[i]! - sprites[i]!) + Math.abs(spheres[i + 1]! - sprites[i + 1]!) + Math.abs(spheres[i + 2]! - sprites[i + 2]!);
+    }
+  }
+  // A sphere's outline under perspective is a little wider than a disc facing the camera.
+  expect(both / either).toBeGreaterThan(0.85);
+  // Lit through the same normals (the sprite's are a sphere's seen head-on): a few levels apart.
+  expect(shadeDifference / (both * 3)).toBeLessThan(12);
+  fluid.destroy();
+  await three.dispose();
+});
+
 gpuTest('stepping the simulation moves what three draws, with no upload between them', async ({ device }) => {
   const three = await nodeThree(device, 96, 72);
   const fluid = new FluidSimulation(deviceOf(three.renderer), { capacity: 64, mode: 'nbody' });
@@ -78,6 +107,7 @@ gpuTest('bad options are refused before anything is made', async ({ device }) =>
   const fluid = new FluidSimulation(deviceOf(three.renderer), { capacity: 8, mode: 'nbody' });
   expect(() => new FluidMesh(three.renderer, fluid, { radius: 0 })).toThrow(ThreeError);
   expect(() => new FluidMesh(three.renderer, fluid, { detail: 9 })).toThrow(/detail must be an integer in 0..5/);
+  expect(() => new FluidMesh(three.renderer, fluid, { shape: 'cube' as 'sphere' })).toThrow(/shape must be 'sphere' or 'sprite'/);
   fluid.destroy();
   await three.dispose();
 });

@@ -1,24 +1,8 @@
 // three.js's WebGPURenderer in plain Node on Dawn, for the tests: the shims it needs (no DOM),
 // an offscreen RenderTarget, frames read back. The device comes from the caller (shared with
 // our packages).
-import { nodeGpu } from '@cuttle/test-utils/node-gpu';
+import { installBrowserShims, runAnimationFrames } from '@cuttle/test-utils/browser-shims';
 import { DirectionalLight, PerspectiveCamera, RenderTarget, Scene, WebGPURenderer, type Camera } from 'three/webgpu';
-
-const pendingFrames: FrameRequestCallback[] = [];
-
-/**
- * What three expects of a browser, in Node: `self`, `navigator.gpu` (else it falls back to its
- * WebGL backend), and requestAnimationFrame callbacks we run before each frame.
- */
-function installShims(): void {
-  const global = globalThis as Record<string, unknown>;
-  global.self ??= globalThis;
-  global.navigator ??= {};
-  const navigator = global.navigator as { gpu?: GPU };
-  navigator.gpu ??= nodeGpu();
-  global.requestAnimationFrame ??= (callback: FrameRequestCallback): number => pendingFrames.push(callback);
-  global.cancelAnimationFrame ??= (): void => undefined;
-}
 
 export interface NodeThree {
   renderer: WebGPURenderer;
@@ -31,7 +15,7 @@ export interface NodeThree {
 }
 
 export async function nodeThree(device: GPUDevice, width: number, height: number): Promise<NodeThree> {
-  installShims();
+  installBrowserShims();
   const canvas = { width, height, style: {} } as unknown as HTMLCanvasElement;
   const renderer = new WebGPURenderer({ device, canvas, antialias: false });
   await renderer.init();
@@ -41,7 +25,7 @@ export async function nodeThree(device: GPUDevice, width: number, height: number
     renderer,
     target,
     render: (scene, camera) => {
-      for (const callback of pendingFrames.splice(0)) callback(performance.now());
+      runAnimationFrames();
       renderer.render(scene, camera);
     },
     read: async () => new Uint8Array((await renderer.readRenderTargetPixelsAsync(target, 0, 0, width, height)).buffer),

@@ -31,3 +31,23 @@ export async function finishGpu(device: GPUDevice): Promise<void> {
   device.destroy();
   if (errors.length > 0) throw new Error(`WebGPU errors: ${errors.map((e) => e.message).join('\n')}`);
 }
+
+/**
+ * What three.js's WebGPURenderer expects of a browser, in plain Node: `self`, `navigator.gpu`
+ * (else it falls back to WebGL), and a requestAnimationFrame (three updates some light uniforms
+ * in its callbacks; the examples render one frame, so they are run before it by `runFrames`).
+ */
+const frames: ((time: number) => void)[] = [];
+export function installBrowserShims(): void {
+  const global = globalThis as Record<string, unknown>;
+  global.self ??= globalThis;
+  global.navigator ??= {};
+  (global.navigator as { gpu?: GPU }).gpu ??= gpu;
+  global.requestAnimationFrame ??= (callback: (time: number) => void): number => frames.push(callback);
+  global.cancelAnimationFrame ??= (): void => undefined;
+}
+
+/** Runs the animation-frame callbacks three queued (call before each render). */
+export function runFrames(): void {
+  for (const callback of frames.splice(0)) callback(performance.now());
+}
