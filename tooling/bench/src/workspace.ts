@@ -10,22 +10,30 @@ export interface BenchPackage {
   gpuBenchFiles: string[];
 }
 
-/** Packages under packages/ with a bench/ folder: *.bench.ts run on the CPU, *.gpu.ts on a GPU. */
+/**
+ * Packages under packages/ with a bench/ folder: *.bench.ts run on the CPU, *.gpu.ts on a GPU.
+ * Apps under apps/ join them only when their bench/ holds such files (apps/engine's bench/ holds
+ * scripts of its own).
+ */
 export function benchPackages(): BenchPackage[] {
-  const packagesDir = join(workspaceRoot, 'packages');
   const found: BenchPackage[] = [];
-  for (const entry of readdirSync(packagesDir, { withFileTypes: true })) {
-    const dir = join(packagesDir, entry.name);
-    const benchDir = join(dir, 'bench');
-    if (!entry.isDirectory() || !existsSync(benchDir)) continue;
-    const { name } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string };
-    const files = readdirSync(benchDir).sort();
-    found.push({
-      name,
-      dir,
-      cpuBenchFiles: files.filter((file) => file.endsWith('.bench.ts')).map((file) => join(benchDir, file)),
-      gpuBenchFiles: files.filter((file) => file.endsWith('.gpu.ts')).map((file) => join(benchDir, file)),
-    });
+  for (const group of ['packages', 'apps']) {
+    const groupDir = join(workspaceRoot, group);
+    if (!existsSync(groupDir)) continue;
+    for (const entry of readdirSync(groupDir, { withFileTypes: true })) {
+      const dir = join(groupDir, entry.name);
+      const benchDir = join(dir, 'bench');
+      if (!entry.isDirectory() || !existsSync(benchDir)) continue;
+      const { name } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string };
+      const files = readdirSync(benchDir).sort();
+      const pkg: BenchPackage = {
+        name,
+        dir,
+        cpuBenchFiles: files.filter((file) => file.endsWith('.bench.ts')).map((file) => join(benchDir, file)),
+        gpuBenchFiles: files.filter((file) => file.endsWith('.gpu.ts')).map((file) => join(benchDir, file)),
+      };
+      if (group === 'packages' || pkg.cpuBenchFiles.length + pkg.gpuBenchFiles.length > 0) found.push(pkg);
+    }
   }
   return found;
 }
