@@ -1,7 +1,8 @@
 // Browser smoke test: build the demo, serve it with its COOP/COEP headers, open it in headless
 // Chromium with WebGPU, and check real pixels of a drawn frame (the hello scene's triangle
 // centre is orange, a corner is the clear colour), then open every scene (the skinning scene's
-// own checks are in skinning-checks.ts). Prints "N passed, N failed".
+// own checks are in skinning-checks.ts; the three scene's lights and selects are checked below).
+// Prints "N passed, N failed".
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { preview } from 'vite';
 import { launchWebGpuChromium } from './browser.ts';
@@ -106,6 +107,38 @@ try {
         await page.waitForFunction(() => document.querySelector('#frame-graph')?.textContent.includes('outline') === true, undefined, { timeout: 60_000 }).catch(() => undefined);
         const graph = await page.evaluate(() => ({ text: document.querySelector('#frame-graph')?.textContent ?? '', error: window.__cuttle!.error ?? null, frames: window.__cuttle!.framesDrawn }));
         check('render: user passes join the frame graph (sky, outline) and frames go on', graph.error === null && graph.frames >= start + 2 && /sky +reads depth; writes hdr +\[at after-lighting\]/.test(graph.text) && /outline +reads depth; writes target +\[at after-tonemap\]/.test(graph.text), JSON.stringify({ ...graph, text: graph.text.slice(0, 300) }));
+      }
+      if (id === 'three') {
+        // Pools of coloured light on the floor in front of the tank (its nearest corner comes
+        // down to about 0.68 of the height, and the blue water with it): bright pixels whose
+        // largest channel is green or blue (the floor, crowd, boxes and labels are grey, brown
+        // or warm white; the sky is too dark). Then each select switched to three's own way
+        // (its pipelines are built for the new lighting) and back: frames go on, no WebGPU error.
+        const grid = Array.from({ length: 360 }, (_, i) => [0.03 + (i % 24) * 0.04, 0.72 + Math.floor(i / 24) * 0.016] as [number, number]);
+        const pools = async (): Promise<number> => {
+          let best = 0;
+          for (let attempt = 0; attempt < 3 && best < 12; attempt++) {
+            const pixels = await page.evaluate((points) => window.__cuttle!.sample(points), grid);
+            best = Math.max(best, pixels.filter(({ rgba: [r, g, b] }) => Math.max(g, b) > 70 && Math.max(g, b) > r + 25).length);
+          }
+          return best;
+        };
+        const framesOn = async (count: number): Promise<{ frames: number; error: string | null; status: string }> => {
+          const start = await page.evaluate(() => window.__cuttle!.framesDrawn);
+          await page.waitForFunction((from) => window.__cuttle!.framesDrawn >= from.start + from.count, { start, count }, { timeout: 90_000 }).catch(() => undefined);
+          return page.evaluate((from) => ({ frames: window.__cuttle!.framesDrawn - from, error: window.__cuttle!.error ?? null, status: document.querySelector('#status')?.textContent ?? '' }), start);
+        };
+        const ours = await framesOn(2);
+        const oursPools = await pools();
+        check('three: lit pools of coloured light, CulledLighting, SkinnedCrowd, labels', ours.error === null && oursPools >= 12 && ours.status.includes('CulledLighting') && ours.status.includes('SkinnedCrowd') && /labels: \d{3}/.test(ours.status), JSON.stringify({ pools: oursPools, of: grid.length, ...ours }));
+        for (const name of ['lights', 'crowd', 'boxes']) await page.selectOption(`select[name=${name}]`, { index: 1 });
+        const theirs = await framesOn(3);
+        const theirsPools = await pools();
+        check("three: three's own ways (ClusteredLighting, SkinnedMesh, setMatrixAt) draw", theirs.frames >= 3 && theirs.error === null && theirsPools >= 12 && theirs.status.includes('ClusteredLighting') && theirs.status.includes('SkinnedMesh') && theirs.status.includes('setMatrixAt'), JSON.stringify({ pools: theirsPools, of: grid.length, ...theirs }));
+        for (const name of ['lights', 'crowd', 'boxes']) await page.selectOption(`select[name=${name}]`, { index: 0 });
+        await page.locator('input[name=labels]').uncheck();
+        const back = await framesOn(3);
+        check('three: back to the adapters, labels hidden, frames go on', back.frames >= 3 && back.error === null && back.status.includes('CulledLighting') && back.status.includes('labels: hidden'), JSON.stringify(back));
       }
       if (id === 'gpu-skinning') await checkSkinningScene(page, check);
       if (id === 'gui') {
