@@ -113,6 +113,8 @@ export interface FlowNodeTypeInfo {
   inputs: readonly FlowSocketSpec[];
   outputs: readonly FlowSocketSpec[];
   settings: readonly FlowSettingSpec[];
+  /** The 'value' socket takes the type of the graph variable named by the 'variable' setting (variable/get, variable/set). */
+  variableTyped?: boolean;
   /** One line for editors and docs. */
   description: string;
 }

@@ -2,6 +2,7 @@ export { compileFlowGraph } from './compile-graph.ts';
 export { loadFlowProgram, FlowProgram, FlowInstance } from './flow-program.ts';
 export { FlowRuntime, type FlowRuntimeOptions } from './flow-runtime.ts';
 export { FlowRegistry } from './flow-registry.ts';
+export { assignable, validateFlowGraph } from './validate-graph.ts';
 export { parseSjson, type SjsonValue } from './sjson.ts';
 export { FlowError, FlowGraphError, type FlowIssue, type FlowIssueCode } from './errors.ts';
 export {

@@ -14,8 +14,6 @@ export interface NodeTypeDef extends FlowNodeTypeInfo {
   ticks: boolean;
   /** Which host call fires the node, for event nodes. */
   event?: FlowBuiltinEvent | 'external';
-  /** The 'value' socket takes the type of the graph variable named by the 'variable' setting. */
-  variableTyped?: boolean;
 }
 
 const f = (name: string, def?: number): FlowSocketSpec => (def === undefined ? { name, type: 'float' } : { name, type: 'float', default: def });

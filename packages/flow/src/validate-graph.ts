@@ -2,8 +2,9 @@
 // links resolved to indices, socket types known) or a list of issues naming node and socket.
 import { FLOW_VALUE_TYPES, type FlowConstant, type FlowGraphKind, type FlowSocketSpec, type FlowValueType } from './api.ts';
 import { Op } from './blob-layout.ts';
-import type { FlowIssue, FlowIssueCode } from './errors.ts';
+import { FlowGraphError, type FlowIssue, type FlowIssueCode } from './errors.ts';
 import type { FlowRegistry } from './flow-registry.ts';
+import { parseSjson } from './sjson.ts';
 import type { NodeTypeDef } from './standard-library.ts';
 
 export interface ResolvedVariable {
@@ -41,6 +42,12 @@ export interface ResolvedGraph {
 
 type Json = unknown;
 
+/**
+ * Tools' own data (node positions, comment boxes, groups) at the top level and on each node:
+ * accepted with any value and ignored, so it never changes the compiled blob.
+ */
+const EDITOR_KEY = 'editor';
+
 /** Inputs that carry a constant written in the source (not a socket default). */
 const explicitConstants = new WeakMap<ResolvedNode, Set<number>>();
 
@@ -69,6 +76,23 @@ function constantProblem(value: Json, type: FlowValueType): string | undefined {
   return undefined;
 }
 
+/**
+ * Every problem of a graph source (an object, or JSON/SJSON text), with the messages
+ * `compileFlowGraph` throws in a `FlowGraphError`, without compiling: an empty list means it compiles.
+ */
+export function validateFlowGraph(source: unknown, registry: FlowRegistry): FlowIssue[] {
+  let parsed: unknown = source;
+  if (typeof source === 'string') {
+    try {
+      parsed = parseSjson(source);
+    } catch (error) {
+      if (error instanceof FlowGraphError) return [...error.issues];
+      throw error;
+    }
+  }
+  return validateGraph(parsed, registry).issues;
+}
+
 export function validateGraph(source: Json, registry: FlowRegistry): { graph?: ResolvedGraph; issues: FlowIssue[] } {
   const issues: FlowIssue[] = [];
   const issue = (code: FlowIssueCode, node: string, socket: string, message: string): void => {
@@ -88,8 +112,8 @@ export function validateGraph(source: Json, registry: FlowRegistry): { graph?: R
     return { issues };
   }
   for (const key of Object.keys(source)) {
-    if (!['flow', 'kind', 'name', 'variables', 'nodes', 'events', 'links', '$schema'].includes(key)) {
-      issue('bad-source', '', key, `Unknown top-level key "${key}": allowed are flow, kind, name, variables, nodes, events, links.`);
+    if (!['flow', 'kind', 'name', 'variables', 'nodes', 'events', 'links', '$schema', EDITOR_KEY].includes(key)) {
+      issue('bad-source', '', key, `Unknown top-level key "${key}": allowed are flow, kind, name, variables, nodes, events, links, editor.`);
     }
   }
 
@@ -135,7 +159,7 @@ export function validateGraph(source: Json, registry: FlowRegistry): { graph?: R
       return;
     }
     for (const key of Object.keys(raw)) {
-      if (!['id', 'type', 'inputs', 'settings'].includes(key)) issue('bad-source', id, key, `Node "${id}" has unknown key "${key}": allowed are id, type, inputs, settings.`);
+      if (!['id', 'type', 'inputs', 'settings', EDITOR_KEY].includes(key)) issue('bad-source', id, key, `Node "${id}" has unknown key "${key}": allowed are id, type, inputs, settings, editor.`);
     }
 
     const settings: Record<string, boolean | string> = {};
