@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { DefaultLogger, Engine, ManualLifecycleEventEmitter, readGraphFromJSON, Registry, registerCoreProfile, type GraphJSON } from '@behave-graph/core';
 import { defineSuite, opsPerSecond, timeMs } from '@cuttle/bench';
 import { compileFlowGraph, FlowRegistry, FlowRuntime, loadFlowProgram, type FlowProgram } from '../src/index.ts';
+import { BaselineFlowRuntime } from './baseline-runtime.ts';
 import { eventHeavyGraph, mathHeavyGraph } from './graphs.ts';
 
 // The bench runs under tsx without --expose-gc; V8 can still hand out gc() after start-up.
@@ -40,6 +41,29 @@ function oursRate(program: FlowProgram, nodesPerEvent: number): () => number {
   const instance = program.instantiate(0);
   const go = program.externalEvent('go');
   return rate(() => { runtime.external(instance, go, 2); }, nodesPerEvent);
+}
+
+/** The runtime as it was before the debugging hooks (bench/baseline-runtime.ts), same graph. */
+function baselineRate(program: FlowProgram, nodesPerEvent: number): () => number {
+  const runtime = new BaselineFlowRuntime();
+  const instance = program.instantiate(0);
+  const go = program.externalEvent('go');
+  return rate(() => { runtime.external(instance, go, 2); }, nodesPerEvent);
+}
+
+/**
+ * A watched instance, one frame per event: every node execution is counted and traced with its
+ * pin values, then the frame is cleared (what the engine does once per frame).
+ */
+function watchedRate(program: FlowProgram, nodesPerEvent: number): () => number {
+  const runtime = new FlowRuntime();
+  const instance = program.instantiate(0);
+  const watch = runtime.watch(instance, { records: 1024 });
+  const go = program.externalEvent('go');
+  return rate(() => {
+    runtime.external(instance, go, 2);
+    watch.clear();
+  }, nodesPerEvent);
 }
 
 function behaveInstance(json: GraphJSON): { engine: Engine; fire: () => void } {
@@ -89,6 +113,34 @@ export const suite = defineSuite({
       peers: { '@behave-graph/core': behaveRate(mathHeavy.behave, MATH_HEAVY_NODES) },
     },
     {
+      name: 'event-heavy graph, no watcher: against the runtime before debugging hooks',
+      unit: 'node executions/s',
+      higherIsBetter: true,
+      ours: oursRate(eventProgram, EVENT_HEAVY_NODES),
+      peers: { 'runtime before debugging hooks': baselineRate(eventProgram, EVENT_HEAVY_NODES) },
+    },
+    {
+      name: 'math-heavy graph, no watcher: against the runtime before debugging hooks',
+      unit: 'node executions/s',
+      higherIsBetter: true,
+      ours: oursRate(mathProgram, MATH_HEAVY_NODES),
+      peers: { 'runtime before debugging hooks': baselineRate(mathProgram, MATH_HEAVY_NODES) },
+    },
+    {
+      name: 'event-heavy graph, watched instance: against unwatched',
+      unit: 'node executions/s',
+      higherIsBetter: true,
+      ours: watchedRate(eventProgram, EVENT_HEAVY_NODES),
+      peers: { unwatched: oursRate(eventProgram, EVENT_HEAVY_NODES) },
+    },
+    {
+      name: 'math-heavy graph, watched instance: against unwatched',
+      unit: 'node executions/s',
+      higherIsBetter: true,
+      ours: watchedRate(mathProgram, MATH_HEAVY_NODES),
+      peers: { unwatched: oursRate(mathProgram, MATH_HEAVY_NODES) },
+    },
+    {
       name: 'memory per instance, event-heavy graph',
       unit: 'bytes',
       higherIsBetter: false,
@@ -133,5 +185,11 @@ export const suite = defineSuite({
     'object, its Float64Array and its dynamic blob (264 bytes for both graphs); the shared static blob (4,936 and',
     '2,624 bytes) is paid once per graph, not per instance. behave-graph has no separate shared part: every instance',
     'builds its own node objects. Instantiate: wall time to create 10,000 instances and keep them in an array.',
+    'Debugging hooks: "no watcher" runs the same graph in today\'s runtime and in bench/baseline-runtime.ts, a verbatim',
+    'copy of the runtime before the hooks (git 2096abc), in the same process: the ratio is their cost on an unwatched',
+    'instance (one null check per host call) and should sit at 1.0 within noise. "Watched instance" runs the',
+    'instrumented interpreter with a FlowWatch (1,024 records) that records every node execution and its pin values,',
+    'cleared after every event as the engine clears it every frame; the ratio against the same runtime unwatched is what',
+    'watching costs.',
   ].join(' '),
 });

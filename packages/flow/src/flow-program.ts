@@ -2,6 +2,7 @@ import type { FlowActionCall, FlowGraphKind, FlowInstanceHandle, FlowProgramStat
 import { FLOW_FORMAT_VERSION, FLOW_MAGIC, H, HEADER_WORDS, VALUE_TYPE_CODES } from './blob-layout.ts';
 import { FlowError } from './errors.ts';
 import type { ActionDef, FlowRegistry } from './flow-registry.ts';
+import type { FlowDebugState } from './flow-debug.ts';
 
 const TYPE_BY_CODE = Object.keys(VALUE_TYPE_CODES) as FlowValueType[];
 
@@ -24,6 +25,8 @@ export class FlowProgram {
   readonly name: string;
   /** The whole file, as loaded. */
   readonly buffer: ArrayBuffer;
+  /** Node index (source order) by word offset of its record, -1 elsewhere; built on first debug use. */
+  #nodeAtWord: Int32Array | null = null;
 
   constructor(words: Int32Array, template: Float64Array, buffer: ArrayBuffer, registry: FlowRegistry) {
     this.words = words;
@@ -96,6 +99,42 @@ export class FlowProgram {
     throw new FlowError(`This graph has no variable "${name}".`);
   }
 
+  /** Number of nodes; node indices (watch records, breakpoints) run 0..nodeCount-1 in source order. */
+  get nodeCount(): number {
+    return this.words[H.nodeCount]!;
+  }
+
+  /** The source id of node `index` (source order), from the node table the blob keeps. */
+  nodeId(index: number): string {
+    if (!(Number.isInteger(index) && index >= 0 && index < this.nodeCount)) {
+      throw new FlowError(`Node index ${index} is out of range: graph "${this.name}" has ${this.nodeCount} nodes (0..${this.nodeCount - 1}).`);
+    }
+    return this.strings[this.words[this.words[H.nodeTable]! + 2 + 2 * index]!]!;
+  }
+
+  /** The index (source order) of the node with source id `id`. */
+  nodeIndex(id: string): number {
+    if (typeof id !== 'string') throw new FlowError(`A node id is a string, got ${typeof id}.`);
+    const s = this.words;
+    const table = s[H.nodeTable]!;
+    for (let i = 0; i < s[table]!; i++) if (this.strings[s[table + 2 + 2 * i]!] === id) return i;
+    throw new FlowError(`Graph "${this.name}" has no node "${id}".`);
+  }
+
+  /** Word offset of node `index`'s record. Internal: the index must be valid. */
+  nodeWord(index: number): number {
+    return this.words[this.words[H.nodeTable]! + 1 + 2 * index]!;
+  }
+
+  /** Node index by record word offset (-1 when `word` starts no record); one int per word, made once. */
+  get nodeAtWord(): Int32Array {
+    if (this.#nodeAtWord) return this.#nodeAtWord;
+    const map = new Int32Array(this.words.length).fill(-1);
+    for (let i = 0; i < this.nodeCount; i++) map[this.nodeWord(i)] = i;
+    this.#nodeAtWord = map;
+    return map;
+  }
+
   get stats(): FlowProgramStats {
     return { nodes: this.words[H.nodeCount]!, staticBytes: this.words.byteLength, dynamicBytes: this.template.byteLength, strings: this.strings.length };
   }
@@ -107,13 +146,22 @@ export class FlowProgram {
   }
 }
 
-/** One unit's (or the level's) graph state: the shared program plus its own dynamic blob. */
+/**
+ * One unit's (or the level's) graph state: the shared program plus its own dynamic blob.
+ * `program` and `state` change only when runtime.reload() switches the instance to a new graph
+ * (state is then a new array: read it through the instance, do not keep it).
+ */
 export class FlowInstance implements FlowInstanceHandle {
-  readonly program: FlowProgram;
+  program: FlowProgram;
   /** This instance's copy of the dynamic template: outputs, state and variables, one slot each. */
-  readonly state: Float64Array;
+  state: Float64Array;
   readonly unit: number;
   user = 0;
+  /**
+   * Watch, breakpoints and paused work, or null: the runtime's one check per host call. Set
+   * and cleared by FlowRuntime (watch, setBreakpoint, ...); not for the host to touch.
+   */
+  debug: FlowDebugState | null = null;
 
   constructor(program: FlowProgram, unit: number) {
     this.program = program;
@@ -121,9 +169,13 @@ export class FlowInstance implements FlowInstanceHandle {
     this.state = program.template.slice();
   }
 
-  /** Back to the freshly instantiated state (one memcpy). */
+  /**
+   * Back to the freshly instantiated state (one memcpy). A paused instance stops being paused:
+   * its interrupted cascade and queued events are dropped. Watch and breakpoints stay.
+   */
   reset(): void {
     this.state.set(this.program.template);
+    this.debug?.dropPendingWork();
   }
 }
 

@@ -1,6 +1,8 @@
 export { compileFlowGraph } from './compile-graph.ts';
 export { loadFlowProgram, FlowProgram, FlowInstance } from './flow-program.ts';
-export { FlowRuntime, type FlowRuntimeOptions } from './flow-runtime.ts';
+export { FlowRuntime, type FlowDebugStatus, type FlowRuntimeOptions } from './flow-runtime.ts';
+export { FLOW_FIRED_BY_HOST, FLOW_PURE_EVALUATION, FlowWatch, type FlowWatchOptions, type FlowWatchRecord } from './flow-debug.ts';
+export type { FlowReloadReport } from './reload-graph.ts';
 export { FlowRegistry } from './flow-registry.ts';
 export { assignable, validateFlowGraph } from './validate-graph.ts';
 export { parseSjson, type SjsonValue } from './sjson.ts';
