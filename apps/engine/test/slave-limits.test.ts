@@ -31,10 +31,10 @@ describe('outbound budget', () => {
     for (let i = 0; i < 100; i++) out.offer('log', { type: 'message', message: `line ${i}` });
     out.offer('profiler', { type: 'profiler' });
     expect(socket.sent).toHaveLength(0);
-    expect(out.dropped).toEqual({ log: 100, profiler: 1 });
+    expect(out.dropped).toEqual({ log: 100, profiler: 1, flow: 0 });
     socket.drain();
     out.offer('log', { type: 'message', message: 'after' });
-    expect(socket.sent.map((s) => JSON.parse(String(s)) as unknown)).toEqual([{ type: 'dropped', log: 100, profiler: 1 }, { type: 'message', message: 'after' }]);
+    expect(socket.sent.map((s) => JSON.parse(String(s)) as unknown)).toEqual([{ type: 'dropped', log: 100, profiler: 1, flow: 0 }, { type: 'message', message: 'after' }]);
     // The totals are sent only when they change.
     out.offer('log', { type: 'message', message: 'again' });
     expect(socket.sent).toHaveLength(3);

@@ -1,6 +1,6 @@
 // Hot reload in a running engine: a material, a level's units, a Flow graph and a font are
-// recompiled and reloaded without a restart, and the change shows in the streamed frames or
-// through the slave script; a resource that fails to load keeps the old one and says why.
+// recompiled and reloaded without a restart, and the change shows in the streamed frames, through
+// the slave script or in the Flow debugger's messages; a resource that fails to load keeps the old one and says why.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -80,11 +80,32 @@ describe('hot reload', () => {
     await tool.nextFrame((f) => generationOf(f) === reloaded.generation);
   }, 60_000);
 
-  test('a Flow graph: the level script sets the new title', async () => {
+  test('a Flow graph: the running level script switches in place and keeps its state; a watching tool sees it run', async () => {
+    // Watch the level's graph: its timer ticks every 2 s into a counter.
+    tool.send({ type: 'flow', id: 1, action: 'list' });
+    const list = await tool.next((m) => m.type === 'flow.units');
+    expect((list.units as { unit: string | null; graph: string }[]).filter((u) => u.unit === null)).toEqual([expect.objectContaining({ graph: 'flow/courtyard.flow', kind: 'level' })]);
+    expect((list.units as { unit: string | null; graph: string }[]).some((u) => u.unit === 'lamp_00' && u.graph === 'flow/lamp.flow')).toBe(true);
+    tool.send({ type: 'flow', id: 2, action: 'watch', unit: null });
+    const watching = await tool.next((m) => m.type === 'flow.watching' && m.id === 2);
+    // Node ids from the graph, pins named by the compiler's node types and the registry.
+    expect((watching.nodes as { id: string; pins: string[] }[]).find((n) => n.id === 'count')).toEqual({ id: 'count', type: 'logic/counter', pins: ['target', 'count'] });
+    const counted = (m: Record<string, unknown>): number | undefined => (m.type === 'flow.activity' ? (m.values as Record<string, number[]>).count?.[1] : undefined);
+    const first = counted(await tool.next((m) => counted(m) !== undefined, 10_000))!;
+
+    // The title the level script set at load stays: level_loaded does not fire again.
     project.edit('flow/courtyard.flow', 'text = "Cuttle courtyard"', 'text = "Reloaded courtyard"');
-    expect((await recompileAndReload(['flow/courtyard.flow'])).ok).toBe(true);
+    const reloaded = await recompileAndReload(['flow/courtyard.flow']);
+    expect(reloaded).toMatchObject({ ok: true, mode: 'in-place', flow: [{ graph: 'flow/courtyard.flow', report: { instances: 1, nodesRemoved: [] } }] });
     tool.send({ type: 'script', id: 100, command: 'title' });
-    expect(await tool.next((m) => m.type === 'script' && m.id === 100)).toMatchObject({ result: 'Reloaded courtyard' });
+    expect(await tool.next((m) => m.type === 'script' && m.id === 100)).toMatchObject({ result: 'Cuttle courtyard' });
+    await tool.next((m) => m.type === 'message' && m.system === 'reload' && String(m.message).startsWith('flow/courtyard.flow: 1 instance switched'));
+    // The counter kept its count through the reload (a new instance would start again at 1).
+    const count = tool.messages.length;
+    const after = counted(await tool.next((m) => tool.messages.indexOf(m) >= count && counted(m) !== undefined, 10_000))!;
+    expect(after).toBeGreaterThan(first);
+    tool.send({ type: 'flow', id: 3, action: 'unwatch' });
+    await tool.next((m) => m.type === 'flow.watching' && m.id === 3);
   }, 60_000);
 
   test('a font: a new size reloads', async () => {

@@ -10,6 +10,7 @@ import { checkCamera, viewMatrix, type CameraInput } from './camera.ts';
 import type { PackageMeta } from './formats.ts';
 import { requestEngineDevice, type EngineDevice } from './gpu.ts';
 import { ResourceStore } from './resources.ts';
+import { describeFlowReload, type FlowGraphReload } from './flow-scripts.ts';
 import { World, type LogFn } from './world.ts';
 
 export type { CameraInput } from './camera.ts';
@@ -41,6 +42,7 @@ export interface EngineOptions {
 }
 
 const MATERIAL_SUFFIX = '.material';
+const FLOW_SUFFIX = '.flow';
 
 export class Engine {
   readonly store: ResourceStore;
@@ -93,11 +95,12 @@ export class Engine {
 
   /**
    * Reloads recompiled resources (source paths, e.g. `levels/courtyard.level`): materials alone,
-   * and the running level when only transforms, unit materials or light properties changed, are
-   * updated in place in the running world; anything else rebuilds the world from the current
+   * Flow graphs alone (running instances switch, keeping their variables), and the running level
+   * when only transforms, unit materials or light properties changed, are updated in place in
+   * the running world; anything else rebuilds the world from the current
    * data. On failure the old world (or material) stays and the error is returned.
    */
-  reload(paths: readonly string[]): { ok: true; generation: number; mode: 'in-place' | 'rebuilt' } | { ok: false; error: string } {
+  reload(paths: readonly string[]): { ok: true; generation: number; mode: 'in-place' | 'rebuilt'; flow?: FlowGraphReload[] } | { ok: false; error: string } {
     let undo: { restore(): void } | undefined;
     try {
       undo = this.store.invalidate(paths);
@@ -107,6 +110,14 @@ export class Engine {
         this.world.updateMaterials(this.store, paths.map((path) => path.slice(0, -MATERIAL_SUFFIX.length)));
         this.generation++;
         return { ok: true, generation: this.generation, mode: 'in-place' };
+      }
+      // Flow graphs alone: the running instances switch to the new programs and keep their
+      // variables and node state (level_loaded and unit_spawned do not fire again).
+      if (paths.every((path) => path.endsWith(FLOW_SUFFIX))) {
+        const flow = this.world.reloadFlow(paths.map((path) => path.slice(0, -FLOW_SUFFIX.length)));
+        for (const entry of flow) this.log('info', 'reload', describeFlowReload(entry));
+        this.generation++;
+        return { ok: true, generation: this.generation, mode: 'in-place', flow };
       }
       // The running level with only moved units, other unit materials or relit lights: patched.
       if (paths.length === 1 && paths[0] === `${this.level}.level`) {

@@ -3,7 +3,7 @@
 import { murmurHash2 } from '@cuttle/tools-merge';
 
 /** Bump when any runtime format changes: every output is rebuilt by the next compile. */
-export const DATA_FORMAT_VERSION = 1;
+export const DATA_FORMAT_VERSION = 2;
 
 /** The 32-bit name hash that stands for a resource inside runtime data. */
 export function resourceHash(type: string, name: string): number {
@@ -102,5 +102,7 @@ export interface PackageMeta {
 
 export interface FlowMeta {
   kind: 'unit' | 'level';
+  /** Node type of each node, in source order (node index): the engine names pins with the registry for the debugging tool. */
+  nodes?: string[];
   /** Section `blob`: the @cuttle/flow program. */
 }

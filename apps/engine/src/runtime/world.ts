@@ -5,7 +5,7 @@
 // Reloading builds a new World from the current compiled data, reusing the GPU-heavy parts
 // (skinning, fluid) when their setup did not change; the old one stays until the new one exists.
 import { loadLibrary, type Entity } from '@cuttle/ecs';
-import { FlowRuntime, loadFlowProgram, type FlowInstance, type FlowProgram } from '@cuttle/flow';
+import { loadFlowProgram, type FlowRegistry } from '@cuttle/flow';
 import { damBreakPositions, FluidSimulation } from '@cuttle/gpu-fluid';
 import { computePalette, createAnimationClip, createPaletteScratch, createPose, createSkeleton, GpuSkinning, sampleClip, type AnimationClip, type PaletteScratch, type Pose, type Skeleton, type SkinnedInstance } from '@cuttle/gpu-skinning';
 import { Gui, GuiFont, parseBMFont, type GuiRenderer } from '@cuttle/gui';
@@ -15,7 +15,8 @@ import { EngineError } from '../errors.ts';
 import { levelPatch, type LoadedLevel } from './level-patch.ts';
 import { section } from './container.ts';
 import { createFlowRegistry } from './flow-actions.ts';
-import type { FontMeta, LevelMeta, MaterialMeta, MeshMeta, TextureMeta } from './formats.ts';
+import { FlowScripts, type FlowGraphReload, type LoadedGraph } from './flow-scripts.ts';
+import type { FlowMeta, FontMeta, LevelMeta, MaterialMeta, MeshMeta, TextureMeta } from './formats.ts';
 import type { ResourceStore } from './resources.ts';
 
 export type LogFn = (level: 'info' | 'warning' | 'error', system: string, message: string) => void;
@@ -61,6 +62,15 @@ function loadLevel(store: ResourceStore, level: string): LoadedLevel {
   return { meta: container.meta, ecs };
 }
 
+/** A compiled graph from the store, with its node types when the compiler recorded them. */
+function loadGraph(store: ResourceStore, registry: FlowRegistry, name: string): LoadedGraph {
+  const container = store.get<FlowMeta>('flow', name);
+  const program = loadFlowProgram(section(container, 'blob', Uint8Array), registry);
+  const nodes = container.meta.nodes;
+  const types = Array.isArray(nodes) && nodes.length === program.nodeCount && nodes.every((t) => typeof t === 'string') ? nodes : undefined;
+  return { program, types };
+}
+
 export class World {
   // Replaced when a structurally equal level is patched in (its names table may differ).
   #meta: LevelMeta;
@@ -79,8 +89,8 @@ export class World {
   private titleFont: TitleFont | undefined;
   private characterSets: CharacterSet[] = [];
   private fluidPool: FluidPool | undefined;
-  #flow = new FlowRuntime();
-  #flowInstances: FlowInstance[] = [];
+  /** The level's and the units' Flow graphs, running (the debugger watches them through this). */
+  flow!: FlowScripts;
   #lights: { x: number; y: number; z: number; color: [number, number, number]; range: number; intensity: number }[] = [];
   #lightsDirty = false;
   /** Render materials by material name: which ids draw it, and whether they are a character's (no textures). */
@@ -379,28 +389,27 @@ export class World {
       },
       setTitle: (text) => { this.setTitle(text); },
     });
-    const programs = new Map<string, FlowProgram>();
-    const program = (name: string): FlowProgram => {
-      let p = programs.get(name);
-      if (!p) {
-        p = loadFlowProgram(section(store.get('flow', name), 'blob', Uint8Array), registry);
-        programs.set(name, p);
-      }
-      return p;
-    };
+    const unitIds = new Map<Entity, string>();
+    for (const [id, entity] of this.entities) unitIds.set(entity, id);
     const { script } = this.ecs.managers;
-    const units: FlowInstance[] = [];
-    for (let i = 0; i < script.count; i++) units.push(program(this.#names(script.fields.flow[i]!, 'flow')).instantiate(script.getEntity(i)));
-    const level = this.#meta.flow === undefined ? undefined : program(this.#meta.flow).instantiate();
-    this.#flowInstances = level ? [level, ...units] : units;
-    for (const instance of units) this.#flow.unitSpawned(instance);
-    if (level) this.#flow.levelLoaded(level);
+    const units = [];
+    for (let i = 0; i < script.count; i++) {
+      const entity = script.getEntity(i);
+      units.push({ unit: unitIds.get(entity) ?? `#${entity}`, graph: this.#names(script.fields.flow[i]!, 'flow'), entity });
+    }
+    this.flow = new FlowScripts(registry, (name) => loadGraph(store, registry, name), units, this.#meta.flow);
+    this.flow.start();
+  }
+
+  /** Switches the running instances of the named graphs (`flow/lamp`) to their recompiled programs, keeping variables; on failure throws and nothing changed. */
+  reloadFlow(names: readonly string[]): FlowGraphReload[] {
+    return this.flow.reload(names);
   }
 
   /** Advances Flow timers, animations and light changes by `dt` seconds. */
   update(dt: number): void {
     this.time += dt;
-    for (const instance of this.#flowInstances) this.#flow.update(instance, dt);
+    this.flow.update(dt);
     this.#applyLights();
     this.#animate();
   }

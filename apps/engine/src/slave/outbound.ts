@@ -2,13 +2,13 @@
 // sent to a socket that does not drain, so a tool that stops reading would grow the engine's
 // memory without bound. What each kind does when the tool falls behind:
 // - frames: skipped (counted) while more than OUTBOUND_BUDGET bytes are queued (server.ts);
-// - log lines and profiler samples: dropped past DROPPABLE_BYTES queued, and counted; the
-//   tool is told the totals in a `dropped` message when it reads again;
-// - replies (hello, error, script, reloaded): never dropped, since the tool waits for them;
-//   a connection that would queue past HARD_LIMIT_BYTES, or that stays over OUTBOUND_BUDGET
-//   for OVER_BUDGET_MS, is closed.
+// - log lines, profiler samples and Flow activity: dropped past DROPPABLE_BYTES queued, and
+//   counted; the tool is told the totals in a `dropped` message when it reads again;
+// - replies (hello, error, script, reloaded, and the flow.* messages other than activity):
+//   never dropped, since the tool waits for them; a connection that would queue past
+//   HARD_LIMIT_BYTES, or that stays over OUTBOUND_BUDGET for OVER_BUDGET_MS, is closed.
 
-/** Bytes queued past which log lines and profiler samples are dropped. */
+/** Bytes queued past which log lines, profiler samples and Flow activity are dropped. */
 export const DROPPABLE_BYTES = 256 * 1024;
 /** Bytes queued past which frames are skipped, and past which a connection may not stay. */
 export const OUTBOUND_BUDGET = 4 * 1024 * 1024;
@@ -20,7 +20,7 @@ export const OVER_BUDGET_MS = 5000;
 const TEXT = { binary: false } as const;
 const BINARY = { binary: true } as const;
 
-export type DroppableKind = 'log' | 'profiler';
+export type DroppableKind = 'log' | 'profiler' | 'flow';
 
 /** The part of a ws WebSocket the budget needs. */
 export interface OutboundSocket {
@@ -34,7 +34,7 @@ export interface OutboundSocket {
 export class Outbound {
   readonly #socket: OutboundSocket;
   readonly #onClose: (reason: string) => void;
-  readonly #dropped: Record<DroppableKind, number> = { log: 0, profiler: 0 };
+  readonly #dropped: Record<DroppableKind, number> = { log: 0, profiler: 0, flow: 0 };
   #droppedReported = 0;
   #overSince: number | undefined;
   #closed = false;
@@ -73,14 +73,14 @@ export class Outbound {
     this.#socket.send(text, TEXT);
   }
 
-  /** A log line or profiler sample (an object, or one serialized already): dropped (and counted) while the tool is behind. */
+  /** A log line, profiler sample or Flow activity (an object, or one serialized already): dropped (and counted) while the tool is behind. */
   offer(kind: DroppableKind, message: object | string): void {
     if (!this.open) return;
     if (this.#socket.bufferedAmount > DROPPABLE_BYTES) {
       this.#dropped[kind]++;
       return;
     }
-    const total = this.#dropped.log + this.#dropped.profiler;
+    const total = this.#dropped.log + this.#dropped.profiler + this.#dropped.flow;
     if (total !== this.#droppedReported) {
       this.#droppedReported = total;
       this.#socket.send(JSON.stringify({ type: 'dropped', ...this.#dropped }), TEXT);

@@ -16,15 +16,36 @@ const vec3 = v.tuple([finite, finite, finite]);
 const resourcePath = v.pipe(v.string(), v.maxLength(256), v.regex(/^[a-z0-9_\-/]+\.[a-z0-9]+$/i, 'a source path such as levels/courtyard.level'));
 const jsonScalar = v.union([v.string(), finite, v.boolean(), v.null()]);
 
+/** Longest unit id or Flow node id a tool may name. */
+export const MAX_FLOW_ID_CHARS = 128;
+const flowId = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_FLOW_ID_CHARS));
+const requestId = v.optional(v.pipe(v.number(), v.integer()));
+const flowAction = <A extends string, E extends v.ObjectEntries>(action: A, entries: E) => v.strictObject({ type: v.literal('flow'), action: v.literal(action), id: requestId, ...entries });
+
+/** Live Flow debugging (src/slave/flow-debugger.ts): the tool watches one unit's graph. */
+const FlowMessage = v.variant('action', [
+  /** The units that run Flow graphs: reply `flow.units`. */
+  flowAction('list', {}),
+  /** Watch a placed unit's instance (its id in the level), or the level's own graph (null); replaces this connection's watch. */
+  flowAction('watch', { unit: v.nullable(flowId) }),
+  flowAction('unwatch', {}),
+  /** Sets or clears a breakpoint on a node (its id in the graph) of the watched instance. */
+  flowAction('breakpoint', { node: flowId, on: v.boolean() }),
+  /** Lets the watched instance run on from a pause. */
+  flowAction('continue', {}),
+  /** Runs the node the watched instance stopped before and stops before the next; on a running instance, stops it before its next node. */
+  flowAction('step', {}),
+]);
+
 export const ToolMessage = v.variant('type', [
   /** A log line from the tool, logged by the engine as the tool's. */
   v.strictObject({ type: v.literal('message'), level: v.picklist(['info', 'warning', 'error']), system: v.pipe(v.string(), v.maxLength(64)), message: v.pipe(v.string(), v.maxLength(4096)) }),
   /** Profiler data on or off. */
   v.strictObject({ type: v.literal('profiler'), enable: v.boolean() }),
   /** A command of the slave script the engine was booted with. */
-  v.strictObject({ type: v.literal('script'), id: v.optional(v.pipe(v.number(), v.integer())), command: v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]*$/i, 'a command name (letters, digits, _)'), v.maxLength(64)), args: v.optional(v.pipe(v.array(jsonScalar), v.maxLength(16)), []) }),
+  v.strictObject({ type: v.literal('script'), id: requestId, command: v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]*$/i, 'a command name (letters, digits, _)'), v.maxLength(64)), args: v.optional(v.pipe(v.array(jsonScalar), v.maxLength(16)), []) }),
   /** Resources that were recompiled (source paths). */
-  v.strictObject({ type: v.literal('reload'), id: v.optional(v.pipe(v.number(), v.integer())), resources: v.pipe(v.array(resourcePath), v.minLength(1), v.maxLength(256)) }),
+  v.strictObject({ type: v.literal('reload'), id: requestId, resources: v.pipe(v.array(resourcePath), v.minLength(1), v.maxLength(256)) }),
   /** Start (or change) the frame stream, stop it, or acknowledge a received frame. */
   v.strictObject({
     type: v.literal('frame'),
@@ -39,10 +60,12 @@ export const ToolMessage = v.variant('type', [
   }),
   /** Camera input: where the engine's view is. */
   v.strictObject({ type: v.literal('camera'), position: vec3, target: vec3, fovY: v.optional(v.pipe(v.number(), v.gtValue(0.05), v.ltValue(3))) }),
+  FlowMessage,
 ]);
 
 export type ToolMessage = v.InferOutput<typeof ToolMessage>;
-export const MESSAGE_TYPES = ['message', 'profiler', 'script', 'reload', 'frame', 'camera'] as const;
+export type FlowToolMessage = v.InferOutput<typeof FlowMessage>;
+export const MESSAGE_TYPES = ['message', 'profiler', 'script', 'reload', 'frame', 'camera', 'flow'] as const;
 
 export type ParseResult = { ok: true; message: ToolMessage } | { ok: false; problem: string };
 

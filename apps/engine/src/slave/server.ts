@@ -14,6 +14,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { describeError } from '../describe-error.ts';
 import type { RenderedFrame } from '../runtime/engine.ts';
 import { authorize } from './auth.ts';
+import { FlowDebugger } from './flow-debugger.ts';
 import { LogLimiter } from './log-limiter.ts';
 import { Outbound, OUTBOUND_BUDGET } from './outbound.ts';
 import { nextFrameDue } from './pacing.ts';
@@ -64,6 +65,7 @@ export class SlaveServer {
   readonly #clients = new Set<Client>();
   readonly #options: SlaveServerOptions;
   readonly #limited: LogLimiter;
+  readonly #flow: FlowDebugger;
   #nextId = 1;
   #rendering = false;
   #timer: NodeJS.Timeout | undefined;
@@ -102,6 +104,7 @@ export class SlaveServer {
       for (const client of this.#clients) client.out.offer('log', text);
     };
     this.#limited = new LogLimiter((level, system, message) => { this.#engine.log(level, system, message); });
+    this.#flow = new FlowDebugger(this.#engine, (level, system, message) => { this.#limited.report('flow debugger failures', level, system, message); });
   }
 
   /** Answers a refused upgrade and closes it: the reason is logged rate-limited, never per attempt. */
@@ -141,7 +144,7 @@ export class SlaveServer {
   #connected(socket: WebSocket): void {
     const id = this.#nextId++;
     const out = new Outbound(socket, (reason) => {
-      this.#clients.delete(client);
+      this.#left(client);
       this.#limited.report('tools closed for not reading', 'warning', 'slave', `closed tool connection ${id}: ${reason}`);
     });
     const client: Client = { socket, out, id, stream: undefined, seq: 0, acked: 0, nextDue: 0, profiler: false, skipped: 0 };
@@ -149,9 +152,15 @@ export class SlaveServer {
     socket.on('message', (data, isBinary) => {
       this.#received(client, data, isBinary);
     });
-    socket.on('close', () => this.#clients.delete(client));
-    socket.on('error', () => this.#clients.delete(client));
+    socket.on('close', () => { this.#left(client); });
+    socket.on('error', () => { this.#left(client); });
     this.#send(client, { type: 'hello', protocol: PROTOCOL_VERSION, level: this.#engine.level, generation: this.#engine.generation, title: this.#engine.world.title, units: this.#engine.world.listUnits() });
+  }
+
+  /** A tool's connection ended (or the budget closed it): it is forgotten, and its Flow breakpoints and pauses go with it. */
+  #left(client: Client): void {
+    this.#clients.delete(client);
+    this.#flow.disconnect(client.out);
   }
 
   /** A reply or announcement the tool waits for (never dropped; see outbound.ts). */
@@ -206,7 +215,9 @@ export class SlaveServer {
         const ms = Math.round((performance.now() - t0) * 10) / 10;
         if (result.ok) {
           engine.log('info', 'reload', `reloaded ${message.resources.join(', ')} ${result.mode} in ${ms} ms (generation ${result.generation})`);
-          this.#broadcast({ type: 'reloaded', ...(message.id === undefined ? {} : { id: message.id }), ok: true, generation: result.generation, mode: result.mode, resources: message.resources, ms, units: engine.world.listUnits() });
+          this.#broadcast({ type: 'reloaded', ...(message.id === undefined ? {} : { id: message.id }), ok: true, generation: result.generation, mode: result.mode, resources: message.resources, ms, units: engine.world.listUnits(), ...(result.flow ? { flow: result.flow } : {}) });
+          // Watchers learn at once that their unit moved to a new world or its graph changed.
+          if (this.#flow.active) this.#flow.poll(performance.now());
         } else {
           engine.log('error', 'reload', `reload of ${message.resources.join(', ')} failed, keeping the old data: ${result.error}`);
           this.#send(client, { type: 'reloaded', ...(message.id === undefined ? {} : { id: message.id }), ok: false, generation: engine.generation, resources: message.resources, error: result.error });
@@ -229,6 +240,13 @@ export class SlaveServer {
         // The setter checks the camera: a bad one throws, and only this tool gets the error.
         engine.camera = { position: message.position, target: message.target, ...(message.fovY === undefined ? {} : { fovY: message.fovY }) };
         this.#schedule(0);
+        return;
+      case 'flow':
+        try {
+          this.#flow.handle(client.out, message);
+        } catch (error) {
+          this.#send(client, { type: 'error', problem: describeError(error), inReplyTo: 'flow', action: message.action, ...(message.id === undefined ? {} : { id: message.id }) });
+        }
         return;
     }
   }
@@ -272,6 +290,8 @@ export class SlaveServer {
     if (this.#rendering || this.#closed) return;
     const now = performance.now();
     for (const client of this.#clients) client.out.check(now);
+    // Costs one Map size while no tool watches a Flow instance.
+    if (this.#flow.active) this.#flow.poll(now);
     const due = this.#due(now);
     if (due.length === 0) {
       // Nobody wants a frame now: keep the world ticking, and wake when the next one is due (a

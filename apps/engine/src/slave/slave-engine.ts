@@ -3,13 +3,15 @@
 // shape.
 import type { CameraInput } from '../runtime/camera.ts';
 import type { Engine, RenderedFrame } from '../runtime/engine.ts';
+import type { FlowScripts } from '../runtime/flow-scripts.ts';
 import type { LogFn } from '../runtime/world.ts';
 
 export interface SlaveEngine {
   log: LogFn;
   readonly level: string;
   readonly generation: number;
-  readonly world: { readonly title: string; listUnits(): unknown[] };
+  /** `flow`: the running Flow graphs (the debugger's); a reload may replace the world and them. */
+  readonly world: { readonly title: string; listUnits(): unknown[]; readonly flow?: FlowScripts };
   readonly renderer: { ssao: boolean };
   /** Setting it throws an EngineError for a camera that cannot be drawn; the old one stays. */
   camera: CameraInput;

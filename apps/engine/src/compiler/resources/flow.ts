@@ -23,6 +23,8 @@ export function compileFlow(ctx: CompileContext): Uint8Array {
     return ctx.fail(at, `${issue.code}: ${issue.message}${more}`, issue.code === 'unknown-type' ? `Use a node type of @cuttle/flow or one of the engine's actions (${registry.types().filter((t) => t.name.startsWith('action/')).map((t) => t.name).join(', ')})` : 'Fix the graph there');
   }
   const kind = (doc as { kind?: unknown }).kind === 'unit' ? 'unit' : 'level';
-  const meta: FlowMeta = { kind };
+  // Compiled, so every node has a string type, in source order (the blob's node indices).
+  const nodes = (doc as { nodes: { type: string }[] }).nodes.map((n) => n.type);
+  const meta: FlowMeta = { kind, nodes };
   return writeContainer({ type: 'flow', meta, sections: { blob: new Uint8Array(blob) } });
 }
