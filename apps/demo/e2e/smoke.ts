@@ -140,6 +140,28 @@ try {
         const back = await framesOn(3);
         check('three: back to the adapters, labels hidden, frames go on', back.frames >= 3 && back.error === null && back.status.includes('CulledLighting') && back.status.includes('labels: hidden'), JSON.stringify(back));
       }
+      if (id === 'flow') {
+        // The crate graph beside the crates: a real click on a crate lights the nodes it runs;
+        // Apply with the graph unchanged reloads it into the running crates without errors.
+        await page.waitForSelector('.cfe-node[data-node="hits"]', { timeout: 30_000 }).catch(() => undefined);
+        const crate = await page.evaluate(() => {
+          const r = document.querySelector('#view')!.getBoundingClientRect();
+          // Crate 7 (row 1, column 1), where index.ts draws it: x = (col - 2.5) * 0.32, y = (1.5 - row) * 0.42 in clip space.
+          const x = (1 - 2.5) * 0.32;
+          const y = (1.5 - 1) * 0.42;
+          return { x: r.left + ((x + 1) / 2) * r.width, y: r.top + ((1 - y) / 2) * r.height };
+        });
+        await page.mouse.click(crate.x, crate.y);
+        await page.waitForFunction(() => document.querySelector('.cfe-node.cfe-ran, .cfe-node[data-runs]') !== null, undefined, { timeout: 30_000 }).catch(() => undefined);
+        const lit = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.cfe-node[data-runs]')].map((e) => `${e.dataset.node}:${e.dataset.runs}`));
+        check('flow: clicking a crate lights the graph nodes it runs', lit.includes('click:1') && lit.includes('hits:1'), JSON.stringify({ lit, status: await page.textContent('#status') }));
+        await page.getByRole('button', { name: 'Apply' }).click();
+        const applied = await page.evaluate(() => ({ text: document.querySelector('.flow-graph-message')?.textContent ?? '', refused: document.querySelector('.flow-graph-message.error') !== null }));
+        const start = await page.evaluate(() => window.__cuttle!.framesDrawn);
+        await page.waitForFunction((from) => window.__cuttle!.framesDrawn >= from + 2, start, { timeout: 30_000 }).catch(() => undefined);
+        const after = await page.evaluate(() => ({ frames: window.__cuttle!.framesDrawn, error: window.__cuttle!.error ?? null }));
+        check('flow: Apply with the unchanged graph reloads every crate', !applied.refused && applied.text.startsWith('Reloaded 24 crates') && applied.text.includes('12 nodes kept their state, 0 dropped') && after.frames >= start + 2 && after.error === null, JSON.stringify({ ...applied, ...after }));
+      }
       if (id === 'gpu-skinning') await checkSkinningScene(page, check);
       if (id === 'gui') {
         // 10,000 labels in one (layer, material) batch: the whole scene is a handful of draw calls.

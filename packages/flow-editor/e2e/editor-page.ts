@@ -1,5 +1,6 @@
 // The browser test's page: a small graph in a FlowEditorView, with a hook on window for the test
-// to read the saved source and to find where things are drawn (in client pixels).
+// to read the saved source, to find where things are drawn (in client pixels) and to feed the
+// live-debugging overlay as a host would.
 import { FlowRegistry } from '@cuttle/flow';
 import { FlowDocument } from '../src/index.ts';
 import { FlowEditorView } from '../src/view/index.ts';
@@ -40,7 +41,21 @@ function client(gx: number, gy: number): { x: number; y: number } {
   return { x: box.left + p.x, y: box.top + p.y };
 }
 
+const toggles: [string, boolean][] = [];
+view.onBreakpointToggle((id, on) => {
+  toggles.push([id, on]);
+  return undefined;
+});
+
 (window as unknown as { flowTest: unknown }).flowTest = {
+  /** Live debugging as a host feeds it: run counts and pin values by node id. */
+  activity: (runs: Record<string, number>) => { view.setActivity(new Map(Object.entries(runs))); },
+  pinValues: (values: Record<string, number[]>) => { view.setPinValues(new Map(Object.entries(values))); },
+  pausedAt: (id: string | undefined) => { view.setPausedAt(id); },
+  toggles: () => toggles,
+  breakpoints: () => [...view.breakpoints],
+  pinValueText: () => view.pinValueText,
+  litNodes: () => view.litNodes,
   source: () => doc.toSource(),
   nodes: () => doc.nodes.map((n) => ({ id: n.id, type: n.type, x: n.x, y: n.y })),
   links: () => doc.links.map((l) => l.id),

@@ -2,7 +2,8 @@
 // page.keyboard in Debian's headless Chromium): add a node from the palette, link two pins, try
 // a wrong link (refused at the pin, nothing changes), move, undo and redo, delete, copy and
 // paste, select with a rectangle, pan, zoom and use the minimap, checking the saved source after
-// each step. Then the 1,000-node graph panned and zoomed with the mouse, its frame times printed.
+// each step; the live-debugging overlay (glow, a pin's value on hover, a breakpoint toggled by
+// its dot and F9). Then the 1,000-node graph panned and zoomed with the mouse, its frame times printed.
 // Run: pnpm --filter @cuttle/flow-editor test:browser
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,13 @@ interface FlowTest {
   title(node: string): Point | undefined;
   at(x: number, y: number): Point;
   minimap(): { x: number; y: number; width: number; height: number };
+  activity(runs: Record<string, number>): void;
+  pinValues(values: Record<string, number[]>): void;
+  pausedAt(id: string | undefined): void;
+  toggles(): [string, boolean][];
+  breakpoints(): string[];
+  pinValueText(): string;
+  litNodes(): number;
 }
 declare const window: { flowTest: FlowTest };
 
@@ -71,6 +79,37 @@ try {
   await page.locator('[data-node="shield"] .cfe-issue-text').waitFor({ state: 'visible', timeout: 5000 }).catch(() => undefined);
   const issueText = await page.locator('[data-node="shield"] .cfe-issue-text').innerText().catch(() => '');
   check('an issue shows on its node (marker, message on hover)', (await page.locator('[data-node="shield"] .cfe-issue').count()) === 1 && (await page.locator('[data-node="shield"] .cfe-issue-text').isVisible()) && issueText.includes('armour'), issueText.slice(0, 90));
+
+  // Live debugging, fed as a host would: nodes that ran glow and then fade, the count on hover.
+  await page.evaluate(() => { window.flowTest.activity({ start: 1, store: 2, nope: 1 }); });
+  const lit = await page.evaluate(() => [...document.querySelectorAll('.cfe-node.cfe-ran')].map((e) => `${(e as HTMLElement).dataset.node}:${(e as HTMLElement).dataset.runs}`));
+  await page.mouse.move((await api.title('store')).x, (await api.title('store')).y);
+  const badge = await page.evaluate(() => getComputedStyle(document.querySelector('[data-node="store"]')!, '::after').content);
+  await page.waitForFunction(() => document.querySelector('.cfe-node.cfe-ran') === null, undefined, { timeout: 3000 }).catch(() => undefined);
+  const dark = await page.evaluate(() => window.flowTest.litNodes());
+  check('nodes that ran glow, show their count on hover, and go dark after', lit.join(' ') === 'start:1 store:2' && badge.includes('ran 2') && dark === 0, `${lit.join(' ')} ${badge} lit after: ${dark}`);
+
+  // A hovered pin shows its last value.
+  await page.evaluate(() => { window.flowTest.pinValues({ damage: [100, 40, 60] }); });
+  const result = await api.pin('damage', 'result', 'output');
+  await page.mouse.move(result.x, result.y, { steps: 3 });
+  await page.locator('.cfe-pin-value').waitFor({ state: 'visible', timeout: 2000 }).catch(() => undefined);
+  const shown = await page.locator('.cfe-pin-value').innerText().catch(() => '');
+  const pinB = await api.pin('damage', 'b', 'input');
+  await page.mouse.move(pinB.x, pinB.y, { steps: 3 });
+  const shownB = await page.evaluate(() => window.flowTest.pinValueText());
+  check('hovering a pin shows its last value', shown === 'result = 60' && shownB === 'b = 40', `${shown} | ${shownB}`);
+
+  // Breakpoints: a click on the title's gutter dot, F9 on the focused node; pure nodes have no dot.
+  const dotBox = await page.locator('[data-node="store"] .cfe-bp').boundingBox();
+  if (dotBox !== null) await page.mouse.click(dotBox.x + dotBox.width / 2, dotBox.y + dotBox.height / 2);
+  const afterClick = { toggles: await page.evaluate(() => window.flowTest.toggles()), shown: await page.locator('[data-node="store"].cfe-breakpoint').count() };
+  await page.keyboard.press('F9');
+  const afterF9 = { toggles: await page.evaluate(() => window.flowTest.toggles()), breakpoints: await page.evaluate(() => window.flowTest.breakpoints()) };
+  await page.evaluate(() => { window.flowTest.pausedAt('store'); });
+  const paused = await page.locator('[data-node="store"].cfe-paused').count();
+  await page.evaluate(() => { window.flowTest.pausedAt(undefined); });
+  check('a click on the gutter dot sets a breakpoint, F9 clears it; the paused node is marked', JSON.stringify(afterClick.toggles) === '[["store",true]]' && afterClick.shown === 1 && JSON.stringify(afterF9.toggles) === '[["store",true],["store",false]]' && afterF9.breakpoints.length === 0 && paused === 1 && (await page.locator('[data-node="damage"] .cfe-bp').count()) === 0, JSON.stringify({ afterClick, afterF9, paused }));
 
   // Palette: Space over empty space, type, Enter adds the node where the palette opened.
   const spot = await api.at(300, 380);

@@ -2,13 +2,15 @@
 // with one SVG for the links, comments and groups behind them, a minimap and a palette, and turns
 // pointer and keys into the document's commands (pointer-input.ts, keyboard-input.ts). It
 // redraws from the document's onChange, touching only the nodes, links and boxes whose records
-// changed, once per animation frame.
+// changed, once per animation frame. A host debugging a running instance feeds it activity, pin
+// values, breakpoints and the paused node (debug-overlay.ts).
 import type { FlowEditorLink, FlowPoint, FlowRect, FlowSelection } from '../api.ts';
 import type { FlowDocument } from '../flow-document.ts';
 import { FlowEditorError } from '../errors.ts';
 import { FlowPalette } from '../palette.ts';
 import { pinColour } from '../pin-colours.ts';
 import { BoxLayer } from './box-layer.ts';
+import { DebugOverlay, type FlowBreakpointListener } from './debug-overlay.ts';
 import { rectsIntersect } from './geometry.ts';
 import { GraphLayout } from './graph-layout.ts';
 import { KeyboardInput } from './keyboard-input.ts';
@@ -16,6 +18,7 @@ import { LinkCanvas } from './link-canvas.ts';
 import { Minimap } from './minimap.ts';
 import { drawNode, issuesKey, linkedPinsKey, placeNode, type NodeDrawn } from './node-element.ts';
 import { PalettePopup } from './palette-popup.ts';
+import type { FlowNodeCounts, FlowPinValues } from './pin-values.ts';
 import { PointerInput } from './pointer-input.ts';
 import { ViewSelection } from './selection.ts';
 import { VIEW_CSS } from './styles.ts';
@@ -59,6 +62,7 @@ export class FlowEditorView {
   readonly #culled = new Set<string>();
   readonly #pointer: PointerInput;
   readonly #keyboard: KeyboardInput;
+  readonly #debug: DebugOverlay;
   readonly #unsubscribe: () => void;
   readonly #resize: ResizeObserver | undefined;
   #frame = 0;
@@ -115,6 +119,7 @@ export class FlowEditorView {
       this.selection.retain((kind, id) => (kind === 'nodes' ? doc.node(id) : kind === 'comments' ? doc.comment(id) : doc.group(id)) !== undefined);
       this.#schedule();
     });
+    this.#debug = new DebugOverlay(this);
     this.#pointer = new PointerInput(this);
     this.#keyboard = new KeyboardInput(this, this.#pointer);
     // Focus moving to a node off screen (Tab) would scroll the root: keep it unscrolled and bring the node into view instead.
@@ -230,9 +235,72 @@ export class FlowEditorView {
     this.#draw();
   }
 
+  /**
+   * Live debugging: the nodes that ran since the last call glow (held while they keep running,
+   * then fading), their run count on hover. Keyed by node id: a Map, or `{ ids, counts }` with
+   * `ids[i]` naming `counts[i]` (a FlowWatch's `runs` and `program.nodeId(i)` for each i). Ids
+   * the document does not have are skipped. Only nodes that light up or go dark change class.
+   */
+  setActivity(runs: FlowNodeCounts): void {
+    this.#debug.setActivity(runs);
+  }
+
+  /**
+   * Live debugging: the values a hovered data pin shows. A Map from node id to the node's data
+   * pin values (inputs then outputs, the runtime's order), or a FlowWatch's arrays as they are:
+   * `{ ids, values: watch.pinValues, start: watch.pinStart, strings?: program.strings }`. Read
+   * only when a pin is hovered; undefined hides them.
+   */
+  setPinValues(values: FlowPinValues | undefined): void {
+    this.#debug.setPinValues(values);
+  }
+
+  /** The text of the pin-value tooltip ('' when none is shown). */
+  get pinValueText(): string {
+    return this.#debug.tooltip;
+  }
+
+  /** Node ids with a breakpoint shown. */
+  get breakpoints(): ReadonlySet<string> {
+    return this.#debug.breakpoints;
+  }
+
+  /** Shows these breakpoints (and no others); the host's truth, e.g. the runtime's `debugStatus(i).breakpoints`. */
+  setBreakpoints(ids: Iterable<string>): void {
+    this.#debug.setBreakpoints(ids);
+  }
+
+  /**
+   * Toggles a breakpoint as the user does (its dot, F9): the listeners hear it and may refuse it
+   * by returning false; returns whether it changed. Nodes without event pins (pure nodes) hold none.
+   */
+  toggleBreakpoint(id: string, on?: boolean): boolean {
+    return this.#debug.toggle(id, on);
+  }
+
+  /** Calls `listener(nodeId, on)` when the user toggles a breakpoint; returns the unsubscribe function. */
+  onBreakpointToggle(listener: FlowBreakpointListener): () => void {
+    return this.#debug.onBreakpointToggle(listener);
+  }
+
+  /** Marks the node an instance stopped at (and brings it into view); undefined clears it. */
+  setPausedAt(id: string | undefined): void {
+    this.#debug.setPausedAt(id);
+  }
+
+  get pausedAt(): string | undefined {
+    return this.#debug.pausedAt;
+  }
+
+  /** Nodes glowing now. */
+  get litNodes(): number {
+    return this.#debug.activity.lit;
+  }
+
   destroy(): void {
     if (this.#destroyed) return;
     this.#destroyed = true;
+    this.#debug.destroy();
     this.#unsubscribe();
     this.#pointer.destroy();
     this.#keyboard.destroy();
@@ -356,6 +424,7 @@ export class FlowEditorView {
         drawn.element.remove();
         this.#drawn.delete(id);
         this.#culled.delete(id);
+        this.#debug.forget(id);
       }
       this.layout.prune();
     }
@@ -379,6 +448,7 @@ export class FlowEditorView {
     drawn.linkedKey = this.#linkedKey(id);
     drawNode(drawn.element, drawn.record, drawn.pins, issues, new Set(drawn.linkedKey === '' ? [] : drawn.linkedKey.split(',')));
     drawn.element.classList.toggle('cfe-selected', this.selection.nodes.has(id));
+    this.#debug.decorate(id, drawn.element);
     if (this.#culled.has(id)) drawn.element.style.display = 'none';
   }
 

@@ -18,3 +18,6 @@ export {
   rectContainsPoint,
   unionRect,
 } from './geometry.ts';
+export { type FlowBreakpointListener } from './debug-overlay.ts';
+export { NodeActivity } from './node-activity.ts';
+export { PinValueTable, compactNumber, formatPinValue, type FlowNodeCounts, type FlowPinValue, type FlowPinValues } from './pin-values.ts';

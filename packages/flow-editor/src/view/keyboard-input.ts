@@ -1,6 +1,6 @@
 // The view's keys, when it or a node in it has focus: Delete/Backspace, Ctrl+C/V, Ctrl+Z,
 // Ctrl+Shift+Z/Ctrl+Y, Ctrl+A, Space for the palette, arrows to move the selection, F to fit,
-// +/- to zoom, Escape to cancel. Refused commands (a bad paste) show their message.
+// +/- to zoom, F9 to toggle the focused node's breakpoint, Escape to cancel. Refused commands (a bad paste) show their message.
 import { FlowEditorError } from '../errors.ts';
 import type { FlowEditorView } from './flow-editor-view.ts';
 import type { PointerInput } from './pointer-input.ts';
@@ -73,6 +73,12 @@ export class KeyboardInput {
       view.zoomAt(1.2);
     } else if (!ctrl && key === '-') {
       view.zoomAt(1 / 1.2);
+    } else if (key === 'F9') {
+      // The focused node, else the one selected node.
+      const focused = (document.activeElement as HTMLElement | null)?.dataset.node;
+      const only = view.selection.nodes.size === 1 ? view.selection.nodes.values().next().value : undefined;
+      const id = focused ?? only;
+      if (id !== undefined) view.toggleBreakpoint(id);
     } else if (key === 'Escape') {
       this.#pointer.cancel();
       view.select({});

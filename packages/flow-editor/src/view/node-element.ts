@@ -1,6 +1,6 @@
 // One node as DOM: a focusable box with its title, a row per pin (coloured dots, names, inline
 // constants) and, when the validator has something to say, a marker with the messages shown on
-// hover and focus. Built once per node and rebuilt only when its record, pins or issues change.
+// hover and focus, and a breakpoint dot in the title's gutter on nodes that run. Built once per node and rebuilt only when its record, pins or issues change.
 import type { FlowIssue } from '@cuttle/flow';
 import type { FlowEditorNode, FlowNodePins, FlowPin } from '../api.ts';
 import { nodeHeight } from './geometry.ts';
@@ -56,14 +56,22 @@ export function drawNode(element: HTMLElement, node: FlowEditorNode, pins: FlowN
   element.replaceChildren();
   const title = document.createElement('div');
   title.className = 'cfe-title';
-  title.textContent = label;
+  const inputs = pins?.inputs ?? [];
+  const outputs = pins?.outputs ?? [];
+  if (inputs.some((p) => p.kind === 'event') || outputs.some((p) => p.kind === 'event')) {
+    // The breakpoint gutter: only nodes that run can hold one (pure nodes run inside their readers).
+    const dot = document.createElement('span');
+    dot.className = 'cfe-bp';
+    dot.title = 'Breakpoint (F9)';
+    dot.setAttribute('aria-hidden', 'true');
+    title.append(dot);
+  }
+  title.append(label);
   const small = document.createElement('small');
   small.textContent = node.id;
   title.append(small);
   element.append(title);
   const flagged = new Set(issues.map((i) => i.socket).filter((s) => s !== ''));
-  const inputs = pins?.inputs ?? [];
-  const outputs = pins?.outputs ?? [];
   const rows = Math.max(1, inputs.length, outputs.length);
   for (let r = 0; r < rows; r++) {
     const row = document.createElement('div');

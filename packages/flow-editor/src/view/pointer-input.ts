@@ -1,7 +1,8 @@
 // Pointer gestures of the view: drag on empty space pans (shift+drag draws a selection
 // rectangle), drag on a node moves the selection (one undo step per drag), drag from a pin
 // connects with live feedback from checkConnection, the wheel zooms around the pointer, a
-// right-click on empty space opens the palette, and the minimap moves the view.
+// right-click on empty space opens the palette, the minimap moves the view, and a click on a
+// node's gutter dot toggles its breakpoint.
 import type { FlowPinRef, FlowPoint } from '../api.ts';
 import { FlowConnectError } from '../errors.ts';
 import { BOX_HEADER } from './box-layer.ts';
@@ -81,6 +82,13 @@ export class PointerInput {
     }
     if (e.button === 2) return;
     e.preventDefault();
+    const dot = e.button === 0 ? (e.target as Element | null)?.closest('.cfe-bp') : null;
+    const dotNode = dot?.closest<HTMLElement>('.cfe-node')?.dataset.node;
+    if (dotNode !== undefined) {
+      view.toggleBreakpoint(dotNode);
+      view.nodeElement(dotNode)?.focus({ preventScroll: true });
+      return;
+    }
     const p = view.viewport.toGraph(screen.x, screen.y);
     view.element.setPointerCapture(e.pointerId);
     if (e.button === 1) {

@@ -6,7 +6,8 @@ export const VIEW_CSS = `
 .cfe-layer{position:absolute;left:0;top:0;transform-origin:0 0;will-change:transform}
 .cfe-canvas{position:absolute;left:0;top:0;pointer-events:none}
 .cfe-node{position:absolute;left:0;top:0;width:180px;box-sizing:border-box;background:#2a2d35;border:1px solid #444955;border-radius:6px;contain:layout style}
-.cfe-node:focus{outline:none}
+.cfe-node{outline:2px solid transparent;outline-offset:2px;transition:outline-color .6s ease-out}
+.cfe-node:focus{outline-color:transparent}
 .cfe-node:focus-visible{border-color:#4a8fe0}
 .cfe-node.cfe-selected{border-color:#f0b429;box-shadow:0 0 0 1px #f0b429}
 .cfe-node.cfe-has-issues{border-color:#ff5a4e}
@@ -27,6 +28,15 @@ export const VIEW_CSS = `
 .cfe-issue{position:absolute;right:4px;top:4px;width:16px;height:16px;border-radius:50%;background:#ff5a4e;color:#fff;font-weight:700;text-align:center;line-height:16px}
 .cfe-issue-text{display:none;position:absolute;left:0;top:100%;margin-top:4px;width:260px;padding:6px;background:#3a1f1f;border:1px solid #ff5a4e;border-radius:4px;white-space:normal;z-index:2}
 .cfe-node:hover .cfe-issue-text,.cfe-node:focus .cfe-issue-text,.cfe-node:focus-within .cfe-issue-text{display:block}
+.cfe-node.cfe-ran{outline-color:#ffd166;transition:none}
+.cfe-node.cfe-ran .cfe-title{color:#fff3c4}
+.cfe-node[data-runs]:hover::after{content:'ran ' attr(data-runs) '×';position:absolute;left:0;bottom:100%;margin-bottom:3px;padding:1px 6px;border-radius:3px;background:#3a3220;color:#ffd166;font-size:11px;white-space:nowrap;pointer-events:none}
+.cfe-bp{display:inline-block;width:9px;height:9px;box-sizing:border-box;margin:0 5px 0 -3px;vertical-align:-1px;border-radius:50%;border:1px solid transparent;cursor:pointer}
+.cfe-node:hover .cfe-bp,.cfe-node:focus .cfe-bp{border-color:#8d93a1}
+.cfe-node.cfe-breakpoint .cfe-bp{background:#e5484d;border-color:#e5484d}
+.cfe-node.cfe-paused{border-color:#ffb224;box-shadow:0 0 0 2px #ffb224}
+.cfe-node.cfe-paused::before{content:'▶ paused';position:absolute;right:0;bottom:100%;margin-bottom:3px;padding:1px 6px;border-radius:3px;background:#ffb224;color:#1b1d23;font-size:11px;font-weight:600;white-space:pre;pointer-events:none}
+.cfe-pin-value{display:none;position:absolute;padding:2px 6px;border-radius:3px;background:#11131a;border:1px solid #5a6072;color:#e8eaf0;font:11px/1.3 ui-monospace,monospace;white-space:nowrap;pointer-events:none;z-index:3}
 .cfe-comment,.cfe-group{position:absolute;left:0;top:0;box-sizing:border-box;border-radius:6px}
 .cfe-comment{background:rgba(240,180,41,.08);border:1px solid rgba(240,180,41,.45)}
 .cfe-group{background:rgba(74,143,224,.07);border:1px dashed rgba(74,143,224,.6)}

@@ -4,25 +4,26 @@ import type { FlowGraphSource } from '@cuttle/flow';
 
 /**
  * One per crate: clicks (and blasts from neighbours, as collisions) count up and tint it; the
- * third arms a blinking fuse, and 1.2 s later the crate explodes.
+ * third arms a blinking fuse, and 1.2 s later the crate explodes. The `editor` positions are
+ * where the scene's graph editor draws the nodes (the compiler ignores them).
  */
 export const CRATE_GRAPH = `
 flow = 1
 kind = "unit"
 name = "crate"
 nodes = [
-  { id = "spawned"  type = "event/unit_spawned" }
-  { id = "click"    type = "event/external"  settings = { name = "click" } }
-  { id = "blast"    type = "event/collision" }
-  { id = "hits"     type = "logic/counter"   inputs = { target = 3 } }
-  { id = "fraction" type = "math/div"        inputs = { b = 3 } }
-  { id = "paint"    type = "action/tint" }
-  { id = "fresh"    type = "action/tint"     inputs = { amount = 0 } }
-  { id = "arm"      type = "logic/once" }
-  { id = "blink"    type = "event/timer"     inputs = { period = 0.12 }  settings = { autostart = false } }
-  { id = "flash"    type = "action/flash" }
-  { id = "fuse"     type = "logic/delay"     inputs = { seconds = 1.2 } }
-  { id = "boom"     type = "action/explode" }
+  { id = "spawned"  type = "event/unit_spawned"  editor = { position = [0 0] } }
+  { id = "click"    type = "event/external"  settings = { name = "click" }  editor = { position = [0 90] } }
+  { id = "blast"    type = "event/collision"  editor = { position = [0 180] } }
+  { id = "hits"     type = "logic/counter"   inputs = { target = 3 }  editor = { position = [210 100] } }
+  { id = "fraction" type = "math/div"        inputs = { b = 3 }  editor = { position = [420 160] } }
+  { id = "paint"    type = "action/tint"  editor = { position = [630 90] } }
+  { id = "fresh"    type = "action/tint"     inputs = { amount = 0 }  editor = { position = [210 0] } }
+  { id = "arm"      type = "logic/once"  editor = { position = [0 300] } }
+  { id = "blink"    type = "event/timer"     inputs = { period = 0.12 }  settings = { autostart = false }  editor = { position = [210 300] } }
+  { id = "flash"    type = "action/flash"  editor = { position = [420 300] } }
+  { id = "fuse"     type = "logic/delay"     inputs = { seconds = 1.2 }  editor = { position = [210 410] } }
+  { id = "boom"     type = "action/explode"  editor = { position = [420 410] } }
 ]
 events = [
   { from = "spawned.out"  to = "fresh.in" }

@@ -1,10 +1,13 @@
 // Clickable crates driven by @cuttle/flow. Each crate is a Flow instance of one compiled graph
 // (SJSON source in graphs.ts); clicks enter as external events, blasts from exploding
 // neighbours as collisions. The graph decides the tint, the blinking fuse and the explosion;
-// this file only draws what the actions report.
-import { compileFlowGraph, FlowRegistry, FlowRuntime, loadFlowProgram, type FlowInstance } from '@cuttle/flow';
+// this file only draws what the actions report. Beside the crates, the graph in a
+// @cuttle/flow-editor view (graph-panel.ts): the crate last clicked lights the nodes it runs,
+// breakpoints pause it, and an edited graph is applied to the running crates.
+import { compileFlowGraph, FlowRegistry, FlowRuntime, loadFlowProgram, type FlowInstance, type FlowProgram } from '@cuttle/flow';
 import { InstancedQuads } from '../../render/instanced-quads.ts';
 import type { SceneDefinition } from '../../scene-api.ts';
+import { CrateGraphPanel } from './graph-panel.ts';
 import { CRATE_GRAPH, LEVEL_GRAPH } from './graphs.ts';
 
 const COLS = 6;
@@ -13,12 +16,24 @@ const CRATES = COLS * ROWS;
 const SIZE = 0.3;
 const EXPLOSION_SECONDS = 0.45;
 const RESPAWN_SECONDS = 2.5;
+/** The panel is wider in this scene (the graph editor is in it); the shell's layout is restored on leaving. */
+const PANEL_COLUMNS = '1fr minmax(18rem, 48%)';
+const PANEL_CSS = `
+.flow-graph-panel{display:flex;flex-direction:column;gap:0.4rem;height:100%;min-height:22rem}
+.flow-graph-bar{display:flex;gap:0.4rem}
+.flow-graph-bar button{font:inherit;padding:0.2rem 0.7rem;border-radius:4px;border:1px solid #3a4156;background:#1d2230;color:#d8dbe6;cursor:pointer}
+.flow-graph-bar button:disabled{opacity:0.45;cursor:default}
+.flow-graph-editor{flex:1;min-height:14rem;border:1px solid #232838;border-radius:4px;overflow:hidden}
+.flow-graph-message{margin:0;min-height:2.6em;font-size:13px}
+.flow-graph-message.error{color:#ff9c9c}
+.flow-graph-panel > p:last-child{margin:0;font-size:12px;color:#8d93a1}
+`;
 
 export const scene: SceneDefinition = {
   id: 'flow',
   title: 'Flow: clickable crates',
   package: '@cuttle/flow',
-  description: 'Click a crate three times: a Flow graph tints it, lights a blinking fuse and blows it up, and the blast hits its neighbours.',
+  description: 'Click a crate three times: a Flow graph tints it, lights a blinking fuse and blows it up, and the blast hits its neighbours. The graph beside it lights up as the clicked crate runs it, and can be edited and applied to the running crates.',
   create({ device, format, canvas, panel }) {
     const quads = new InstancedQuads(device, format, CRATES);
     // Per crate: tint (0..1), flash on/off, seconds since it exploded (-1: intact).
@@ -49,12 +64,14 @@ export const scene: SceneDefinition = {
     });
     registry.defineAction({ name: 'score', inputs: [{ name: 'count', type: 'int' }], run: (call) => { score = call.number(0); } });
 
-    const crateProgram = loadFlowProgram(compileFlowGraph(CRATE_GRAPH, registry), registry);
+    let crateProgram: FlowProgram = loadFlowProgram(compileFlowGraph(CRATE_GRAPH, registry), registry);
     const levelProgram = loadFlowProgram(compileFlowGraph(LEVEL_GRAPH, registry), registry);
     const runtime = new FlowRuntime();
     const level = levelProgram.instantiate();
     const exploded = levelProgram.externalEvent('exploded');
-    const click = crateProgram.externalEvent('click');
+    // An edited graph may lack the click event: then clicks only select the crate to watch.
+    const clickEvent = (program: FlowProgram): number => (program.externalEventNames().includes('click') ? program.externalEvent('click') : -1);
+    let click = clickEvent(crateProgram);
     const crates: FlowInstance[] = [];
     for (let i = 0; i < CRATES; i++) {
       const crate = crateProgram.instantiate(i);
@@ -73,14 +90,35 @@ export const scene: SceneDefinition = {
       const aspect = rect.width / rect.height;
       for (let i = 0; i < CRATES; i++) {
         if (explodedAt[i]! >= 0) continue;
-        if (Math.abs(x - centerX(i)) <= SIZE / 2 / aspect && Math.abs(y - centerY(i)) <= SIZE / 2) runtime.external(crates[i]!, click, 1);
+        if (Math.abs(x - centerX(i)) > SIZE / 2 / aspect || Math.abs(y - centerY(i)) > SIZE / 2) continue;
+        graph.watch(crates[i]!); // before the click, so its run lights up
+        if (click >= 0) runtime.external(crates[i]!, click, 1);
       }
     };
     canvas.addEventListener('pointerdown', onPointer);
 
+    const graph = new CrateGraphPanel({
+      registry,
+      runtime,
+      crates,
+      program: crateProgram,
+      reloaded: (program) => {
+        crateProgram = program;
+        click = clickEvent(program);
+        info.textContent = blobInfo();
+      },
+    }, CRATE_GRAPH);
+    const style = document.createElement('style');
+    style.textContent = PANEL_CSS;
+    const blobInfo = (): string => `Each crate runs the same ${crateProgram.stats.staticBytes}-byte graph blob with its own ${crateProgram.stats.dynamicBytes}-byte state.`;
     const info = document.createElement('p');
-    info.textContent = `Each crate runs the same ${crateProgram.stats.staticBytes}-byte graph blob with its own ${crateProgram.stats.dynamicBytes}-byte state.`;
-    panel.append(info);
+    info.textContent = blobInfo();
+    graph.element.append(info);
+    const layout = canvas.parentElement;
+    const columns = layout?.style.gridTemplateColumns ?? '';
+    if (layout) layout.style.gridTemplateColumns = PANEL_COLUMNS;
+    panel.append(style, graph.element);
+    graph.attach();
 
     return {
       frame({ dt, encoder, target, width, height }) {
@@ -93,7 +131,7 @@ export const scene: SceneDefinition = {
             crates[i]!.reset();
             runtime.unitSpawned(crates[i]!);
           }
-          runtime.update(crates[i]!, dt);
+          runtime.update(crates[i]!, Math.max(0, dt)); // the first frame after a page load can be stamped before the scene started
         }
         for (let i = 0; i < CRATES; i++) {
           const t = tint[i]!;
@@ -111,10 +149,14 @@ export const scene: SceneDefinition = {
           }
         }
         quads.draw(encoder, target, CRATES, width / height);
+        graph.frame();
       },
-      stats: () => ({ crates: String(CRATES), exploded: String(score), 'flow nodes run': runtime.executions.toLocaleString() }),
+      stats: () => ({ crates: String(CRATES), exploded: String(score), 'flow nodes run': runtime.executions.toLocaleString(), watching: graph.watched === undefined ? 'none' : `crate ${graph.watched.unit}` }),
       destroy() {
         canvas.removeEventListener('pointerdown', onPointer);
+        graph.destroy();
+        style.remove();
+        if (layout) layout.style.gridTemplateColumns = columns;
         quads.destroy();
       },
     };
