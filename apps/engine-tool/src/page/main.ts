@@ -3,6 +3,7 @@
 // to the tool's own server, which writes the SJSON source and waits for the compiler; then the
 // page sends `reload` and times the edit until the first frame of the new generation.
 import type { UnitProperties as Unit } from '../host/level-edit.ts';
+import { FlowPanel } from './flow-panel.ts';
 import { ProfilerGraph, type ProfilerSample } from './profiler-graph.ts';
 
 interface ToolState {
@@ -56,6 +57,10 @@ const send = (message: object): void => {
   if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 };
 
+// Request ids for `reload` and `flow` messages: edits and the Flow view share them.
+let nextRequest = 1;
+const flowPanel = new FlowPanel(document.querySelector<HTMLElement>('#flow')!, { send, api, log, nextId: () => nextRequest++ });
+
 // Camera: orbit by dragging, zoom with the wheel.
 const orbit = { yaw: 0, pitch: 0.5, distance: 30, target: [0, 0, 2] as [number, number, number] };
 function sendCamera(): void {
@@ -84,7 +89,6 @@ ssao.addEventListener('change', () => {
 });
 
 // Edits waiting for their first frame.
-let nextReload = 1;
 const pending = new Map<number, { t0: number; property: string; compileMs: number; generation?: number }>();
 
 socket.addEventListener('open', () => {
@@ -92,6 +96,7 @@ socket.addEventListener('open', () => {
   status.textContent = `connected to ${config.engineUrl}`;
   send({ type: 'profiler', enable: true });
   send({ type: 'frame', width: view.width, height: view.height, fps: 30, quality: 75 });
+  flowPanel.connected();
 });
 socket.addEventListener('close', (e) => {
   state.connected = false;
@@ -126,6 +131,7 @@ socket.addEventListener('message', (event: MessageEvent<ArrayBuffer | string>) =
     return;
   }
   const message = JSON.parse(event.data) as Record<string, unknown>;
+  if (flowPanel.handle(message)) return;
   switch (message.type) {
     case 'hello':
       log('info', `engine level ${String(message.level)}, ${(message.units as unknown[]).length} units`);
@@ -227,7 +233,7 @@ async function edit(unit: string, property: string, value: unknown): Promise<voi
     units = (await api<{ units: Unit[] }>('/api/units')).units;
     renderUnits();
     if (result.compiled.length === 0) return;
-    const id = nextReload++;
+    const id = nextRequest++;
     pending.set(id, { t0, property: `${unit}.${property}`, compileMs: result.compileMs });
     send({ type: 'reload', id, resources: result.compiled });
   } catch (error) {
@@ -246,4 +252,4 @@ function meanColor(): [number, number, number] {
 }
 
 renderUnits();
-Object.assign(window, { cuttleTool: { state, edit, meanColor, select } });
+Object.assign(window, { cuttleTool: { state, edit, meanColor, select, flow: flowPanel } });
