@@ -17,6 +17,18 @@ export interface SmoothingFilterOptions {
    */
   lerp?: number;
   /**
+   * Frame times the filter remembers, an integer in [1, 1024]. Default 11, the post's. An even
+   * window holds as many frames of each rate of a two-rate zig-zag and averages it to a
+   * constant; an odd one cannot (see the README's "Filter window").
+   */
+  window?: number;
+  /**
+   * Highest and lowest frame times dropped from the window, each side, an integer with
+   * `2 * trim < window`. Default 2, the post's. 0 is a plain moving mean: glitch frames reach
+   * the step.
+   */
+  trim?: number;
+  /**
    * Frame time the history starts filled with. Default: the first frame time pushed.
    */
   initial?: number;
@@ -83,6 +95,10 @@ export interface TimeStepOptions {
   policy?: TimeStepPolicy;
   /** Lerp factor of the smoothing filter (policy `'smoothed'`), see SmoothingFilterOptions. */
   lerp?: number;
+  /** Frame times the smoothing filter remembers, see SmoothingFilterOptions. Default 11. */
+  window?: number;
+  /** Frame times dropped each side of the filter's window, see SmoothingFilterOptions. Default 2. */
+  trim?: number;
   /** Time debt settings (policy `'smoothed'`), or `false` to let the clock drift freely. */
   debt?: TimeDebtOptions | false;
   /**

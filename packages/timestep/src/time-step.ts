@@ -64,7 +64,12 @@ export class TimeStep {
     this.lastSane = Math.min(fixedStep, maxFrameTime);
     // The history starts at the nominal rate: a page's first frames are often its slowest, and
     // filling 11 slots with one of them would make the first second of steps wildly long.
-    this.filter = new SmoothingFilter({ initial: this.lastSane, ...(options.lerp === undefined ? {} : { lerp: options.lerp }) });
+    this.filter = new SmoothingFilter({
+      initial: this.lastSane,
+      ...(options.lerp === undefined ? {} : { lerp: options.lerp }),
+      ...(options.window === undefined ? {} : { window: options.window }),
+      ...(options.trim === undefined ? {} : { trim: options.trim }),
+    });
     this.timeDebt = policy === 'smoothed' && options.debt !== false ? new TimeDebt(options.debt ?? {}) : null;
     this.stepper = new FixedStepper({
       step: fixedStep,

@@ -52,3 +52,23 @@ test('README: a fixed-step frame loop with interpolation', async () => {
   expect(drawn).toBeGreaterThanOrEqual(player.previousX);
   expect(drawn).toBeLessThanOrEqual(player.x);
 });
+
+test('README: an even filter window', () => {
+  const log: number[] = [];
+  const console = { log: (value: number) => log.push(value) };
+  const filtered: number[] = [];
+
+  // --- README example 3 ---
+  const even = new TimeStep({ window: 12, trim: 2 }); // six frames of each rate in every window
+  for (let i = 0; i < 120; i++) even.advance(i % 2 === 0 ? 1 / 60 : 1 / 40); // 60/40 Hz zig-zag
+  console.log(even.smoothedDelta); // 1/48 s, the same every frame; the default window still swings
+  // --- end ---
+
+  expect(log[0]).toBeCloseTo(1 / 48, 12);
+  const post = new TimeStep();
+  for (let i = 0; i < 120; i++) {
+    post.advance(i % 2 === 0 ? 1 / 60 : 1 / 40);
+    filtered.push(post.smoothedDelta);
+  }
+  expect(Math.abs(filtered[119]! - filtered[118]!)).toBeGreaterThan(1e-4);
+});
