@@ -3,7 +3,7 @@
 // events: pick a lamp, add a timer and a counter from the palette, link them, try a wrong link
 // (refused, nothing changes), save with Ctrl+S (the tool writes and compiles, the engine
 // reloads the graph into the running lamps), see the counter glow and its count on hover, set a
-// breakpoint on it, see the lamp pause while frames keep coming, clear it and continue.
+// breakpoint on it, see the lamp pause while frames keep coming, step once, clear it and continue.
 // Never downloads a browser: /usr/bin/chromium (or CUTTLE_CHROMIUM).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -189,6 +189,18 @@ try {
   const countAtPause = await count();
   await page.waitForTimeout(1200);
   const countStill = await count();
+  // Step: the held counter runs once (its count moves by one) and the lamp stops again, before
+  // its next node, with the step as the reason.
+  await page.click('#flow-step');
+  await page.waitForFunction(() => (window as unknown as ToolWindow).cuttleTool.flow.state.paused?.why === 'step', undefined, { timeout: 10_000 });
+  // The new value comes with the next activity report (at most 10 a second).
+  const stepPin = await pinAt(page, counter!, 'count', 'output');
+  await page.mouse.move(stepPin.x - 20, stepPin.y, { steps: 2 });
+  await page.mouse.move(stepPin.x, stepPin.y, { steps: 3 });
+  await page.waitForFunction((was) => Number((window as unknown as ToolWindow).cuttleTool.flow.view!.pinValueText.slice('count = '.length)) > was, countStill, { timeout: 5000 }).catch(() => undefined);
+  await page.waitForTimeout(400);
+  const countStepped = await count();
+  check('Step runs the held node once and pauses again', countStepped === countStill + 1 && (await page.locator('#flow-continue').isEnabled()), `count ${countStill} before Step, ${countStepped} after; ${await page.locator('#flow-status').innerText()}`);
   const dotNow = (await page.locator(`#flow-editor [data-node="${counter}"] .cfe-bp`).boundingBox())!;
   await page.mouse.click(dotNow.x + dotNow.width / 2, dotNow.y + dotNow.height / 2);
   await page.waitForFunction(() => (window as unknown as ToolWindow).cuttleTool.flow.state.breakpoints.length === 0, undefined, { timeout: 5000 });
@@ -200,8 +212,8 @@ try {
   await page.waitForFunction((was) => {
     const text = (window as unknown as ToolWindow).cuttleTool.flow.view!.pinValueText;
     return /^count = \d+$/.test(text) && Number(text.slice('count = '.length)) > was;
-  }, countAtPause, { timeout: 10_000 });
-  check('Continue lets it run on (the count moves again)', countStill === countAtPause && (await page.locator('#flow-editor .cfe-paused').count()) === 0 && !(await page.locator('#flow-continue').isEnabled()), `count ${countAtPause} at the pause, ${countStill} 1.2 s later, then ${await flow(page, (p) => p.view!.pinValueText)}`);
+  }, countStepped, { timeout: 10_000 });
+  check('Continue lets it run on (the count moves again)', countStill === countAtPause && countStepped > countStill && (await page.locator('#flow-editor .cfe-paused').count()) === 0 && !(await page.locator('#flow-continue').isEnabled()), `count ${countAtPause} at the pause, ${countStill} 1.2 s later, then ${await flow(page, (p) => p.view!.pinValueText)}`);
 
   // A graph the compiler refuses: the page hears the compiler's message, the lamps keep the graph they run.
   // And a path outside the project is refused before anything is read.
