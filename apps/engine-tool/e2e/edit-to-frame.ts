@@ -2,18 +2,9 @@
 // launches the compiler in watch mode), open the tool in Debian's headless Chromium, edit a
 // property, and see the change in a streamed frame. Prints the edit-to-frame times measured by
 // the page. Never downloads a browser: /usr/bin/chromium (or CUTTLE_CHROMIUM).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-
-const ROOT = join(import.meta.dirname, '..', '..');
-const ENGINE = join(ROOT, 'engine', 'bin', 'cuttle-engine.mjs');
-const TOOL = join(ROOT, 'engine-tool', 'bin', 'cuttle-engine-tool.mjs');
-const results: { name: string; ok: boolean; detail?: string }[] = [];
-const children: ChildProcess[] = [];
+import { check, runE2e } from './stack.ts';
 
 /** Lines that differ between two texts, outside their common head and tail. */
 function changedLines(a: string, b: string): number {
@@ -25,62 +16,7 @@ function changedLines(a: string, b: string): number {
   return Math.max(x.length, y.length) - head - tail;
 }
 
-function check(name: string, ok: boolean, detail?: string): void {
-  results.push({ name, ok, ...(detail === undefined ? {} : { detail }) });
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? `: ${detail}` : ''}`);
-}
-
-function start(args: string[], env: Record<string, string> = {}): { child: ChildProcess; line: Promise<Record<string, unknown>> } {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-  children.push(child);
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const line = new Promise<Record<string, unknown>>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const found = out.split('\n').find((l) => l.includes('"listening"'));
-      if (found) resolve(JSON.parse(found) as Record<string, unknown>);
-    });
-    child.on('exit', (code) => { reject(new Error(`${args[0]} exited with ${code}: ${stderr}`)); });
-  });
-  return { child, line };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => { resolve(port); });
-    });
-  });
-}
-
-const chromiumPath = process.env.CUTTLE_CHROMIUM ?? '/usr/bin/chromium';
-if (!existsSync(chromiumPath)) {
-  console.error(`No Chromium at ${chromiumPath}: apt-get install chromium (bash tooling/scripts/setup.sh does), or set CUTTLE_CHROMIUM.`);
-  process.exit(1);
-}
-
-const dir = mkdtempSync(join(tmpdir(), 'cuttle-tool-e2e-'));
-const source = join(dir, 'sample');
-const out = join(dir, 'out');
-cpSync(join(ROOT, 'engine', 'sample'), source, { recursive: true });
-const started = performance.now();
-let exitCode = 1;
-try {
-  const compile = spawn(process.execPath, [ENGINE, 'compile', source, out, '--quiet'], { stdio: 'inherit' });
-  const compiled = await new Promise<number | null>((resolve) => compile.on('exit', resolve));
-  check('the sample project compiles', compiled === 0);
-  const toolPort = await freePort();
-  const engine = start([ENGINE, 'run', '--slave', out, '--allow-origin', `http://127.0.0.1:${toolPort}`, '--json']);
-  const listening = await engine.line;
-  // The token goes to the tool in its environment, never on its command line.
-  const tool = start([TOOL, '--source', source, '--compiled', out, '--engine', String(listening.url), '--port', String(toolPort), '--json'], { CUTTLE_ENGINE_TOKEN: String(listening.token) });
-  const toolUrl = String((await tool.line).url);
-
-  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+await runE2e('engine tool e2e', async ({ source, listening, toolUrl, browser }) => {
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -135,14 +71,4 @@ try {
     await page.waitForTimeout(1500);
     await page.screenshot({ path: process.env.CUTTLE_TOOL_SCREENSHOT });
   }
-  await browser.close();
-  exitCode = results.every((r) => r.ok) ? 0 : 1;
-} catch (error) {
-  check('the end-to-end run', false, error instanceof Error ? error.message : String(error));
-} finally {
-  for (const child of children) child.kill('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
-}
-const failed = results.filter((r) => !r.ok).length;
-console.log(`engine tool e2e: ${(performance.now() - started) / 1000 < 1 ? '' : `${((performance.now() - started) / 1000).toFixed(1)} s, `}${results.length - failed} passed, ${failed} failed`);
-process.exit(exitCode);
+});

@@ -5,52 +5,11 @@
 // reloads the graph into the running lamps), see the counter glow and its count on hover, set a
 // breakpoint on it, see the lamp pause while frames keep coming, step once, clear it and continue.
 // Never downloads a browser: /usr/bin/chromium (or CUTTLE_CHROMIUM).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { FlowPanel } from '../src/page/flow-panel.ts';
-
-const ROOT = join(import.meta.dirname, '..', '..');
-const ENGINE = join(ROOT, 'engine', 'bin', 'cuttle-engine.mjs');
-const TOOL = join(ROOT, 'engine-tool', 'bin', 'cuttle-engine-tool.mjs');
-const results: { name: string; ok: boolean; detail?: string }[] = [];
-const children: ChildProcess[] = [];
-const started = performance.now();
-const seconds = (): string => ((performance.now() - started) / 1000).toFixed(1);
-
-function check(name: string, ok: boolean, detail?: string): void {
-  results.push({ name, ok, ...(detail === undefined ? {} : { detail }) });
-  console.log(`${ok ? 'ok  ' : 'FAIL'} [${seconds()} s] ${name}${detail ? `: ${detail}` : ''}`);
-}
-
-function start(args: string[], env: Record<string, string> = {}): Promise<Record<string, unknown>> {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-  children.push(child);
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise<Record<string, unknown>>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const found = out.split('\n').find((l) => l.includes('"listening"'));
-      if (found) resolve(JSON.parse(found) as Record<string, unknown>);
-    });
-    child.on('exit', (code) => { reject(new Error(`${args[0]} exited with ${code}: ${stderr}`)); });
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => { resolve(port); });
-    });
-  });
-}
+import { check, runE2e } from './stack.ts';
 
 interface Point { x: number; y: number }
 interface ToolWindow { cuttleTool: { state: { frames: number }; flow: FlowPanel } }
@@ -79,25 +38,7 @@ async function drag(page: Page, from: Point, to: Point): Promise<void> {
   await page.mouse.up();
 }
 
-const chromiumPath = process.env.CUTTLE_CHROMIUM ?? '/usr/bin/chromium';
-if (!existsSync(chromiumPath)) {
-  console.error(`No Chromium at ${chromiumPath}: apt-get install chromium (bash tooling/scripts/setup.sh does), or set CUTTLE_CHROMIUM.`);
-  process.exit(1);
-}
-
-const dir = mkdtempSync(join(tmpdir(), 'cuttle-tool-flow-e2e-'));
-const source = join(dir, 'sample');
-const out = join(dir, 'out');
-cpSync(join(ROOT, 'engine', 'sample'), source, { recursive: true });
-let exitCode = 1;
-try {
-  const compile = spawn(process.execPath, [ENGINE, 'compile', source, out, '--quiet'], { stdio: 'inherit' });
-  check('the sample project compiles', (await new Promise<number | null>((resolve) => compile.on('exit', resolve))) === 0);
-  const toolPort = await freePort();
-  const listening = await start([ENGINE, 'run', '--slave', out, '--allow-origin', `http://127.0.0.1:${toolPort}`, '--json']);
-  const toolUrl = String((await start([TOOL, '--source', source, '--compiled', out, '--engine', String(listening.url), '--port', String(toolPort), '--json'], { CUTTLE_ENGINE_TOKEN: String(listening.token) })).url);
-
-  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+await runE2e('engine tool Flow e2e', async ({ source, toolUrl, browser }) => {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -242,14 +183,4 @@ try {
   await page.waitForFunction((was) => Number((window as unknown as ToolWindow).cuttleTool.flow.view!.pinValueText.slice('count = '.length)) > was, countThen, { timeout: 10_000 });
   check('the lamps keep running the old graph after a refused compile', true, `count ${countThen} -> ${await flow(page, (p) => p.view!.pinValueText)}`);
   check('no page errors', errors.length === 0, errors.join('; '));
-  await browser.close();
-  exitCode = results.every((r) => r.ok) ? 0 : 1;
-} catch (error) {
-  check('the end-to-end run', false, error instanceof Error ? error.message : String(error));
-} finally {
-  for (const child of children) child.kill('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
-}
-const failed = results.filter((r) => !r.ok).length;
-console.log(`engine tool Flow e2e: ${seconds()} s, ${results.length - failed} passed, ${failed} failed`);
-process.exit(exitCode);
+});
