@@ -30,7 +30,7 @@ export type SharedTypedArray =
 export type JobArgument = number | SharedTypedArray | SharedArrayBuffer;
 
 /** A kernel run by `execute` or as a task's work item: the post's `[] { ... }`. */
-export type ExecuteKernel<A extends JobArgument[]> = (...args: A) => void;
+export type ExecuteKernel<A extends JobArgument[]> = (...args: A) => void | Promise<void>;
 
 /** A kernel run by `dispatch`: the post's `[](JobDispatchArgs args) { ... }`. */
 export type DispatchKernel<A extends JobArgument[]> = (job: JobDispatchArgs, ...args: A) => void;

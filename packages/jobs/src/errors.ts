@@ -67,3 +67,6 @@ export class WorkerDiedError extends Error {
     );
   }
 }
+
+/** How async kernels may be used; ends the message of a refused one. */
+export const ASYNC_KERNELS = "run async kernels with execute or a task at the 'streaming' priority (jobs.at('streaming').execute, tasks.addWith({ priority: 'streaming' }, ...)): only workers take streaming work, and a worker holds the job until the promise settles.";

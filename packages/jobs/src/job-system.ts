@@ -73,6 +73,7 @@ export class JobSystem implements JobQueue {
     pool.assertOpen();
     checkDispatch(jobCount, groupSize);
     const id = pool.registry.idOf(kernel);
+    pool.registry.checkAsync(id, priority, mode);
     pool.validate(pool.registry.names[id]!, args);
     if (jobCount === 0) return;
     pool.record(priority, mode, jobCount, groupSize, id, args, false);

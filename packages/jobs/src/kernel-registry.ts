@@ -1,7 +1,8 @@
 // Kernels are known by id on every thread: the exported functions of the kernel modules, in
 // module order and then export-name order, so a worker and the main thread number them alike.
-import type { KernelModule } from './api.ts';
-import { JobsError } from './errors.ts';
+import type { KernelModule, Priority } from './api.ts';
+import { ASYNC_KERNELS, JobsError } from './errors.ts';
+import { MODE } from './layout.ts';
 
 export type KernelFunction = (...args: never[]) => unknown;
 
@@ -45,5 +46,11 @@ export class KernelRegistry {
       );
     }
     return id;
+  }
+
+  /** Async kernels run only as streaming work: workers await them, a waiting thread cannot. */
+  checkAsync(id: number, priority: Priority, mode: number): void {
+    if (this.functions[id]?.constructor.name !== 'AsyncFunction') return;
+    if (priority !== 'streaming' || mode !== MODE.EXECUTE) throw new JobsError(`${this.names[id]} is an async function: ${ASYNC_KERNELS}`);
   }
 }

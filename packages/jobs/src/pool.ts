@@ -3,7 +3,7 @@
 // JobSystem and TaskManager are thin public faces over one Pool.
 import type { JobArgument, JobSystemOptions, KernelModule, Priority, WorkerResourceLimits } from './api.ts';
 import { AnnouncingBufferIds, ArgumentDecoder, ArgumentEncoder } from './arguments.ts';
-import { JobFailedError, JobsError, WorkerDiedError } from './errors.ts';
+import { ASYNC_KERNELS, JobFailedError, JobsError, WorkerDiedError } from './errors.ts';
 import { KernelRegistry } from './kernel-registry.ts';
 import { H, MAX_WORKERS, R, SLOT, controlLayout } from './layout.ts';
 import { NodeSupervisor } from './node-supervisor.ts';
@@ -338,6 +338,12 @@ export class Pool implements TaskHost {
     for (let group = first; group < end; group++) {
       const failure = this.runner.run(record, group);
       if (failure) this.failures.push(new JobFailedError(failure.kernel, failure.jobIndex, failure.groupIndex, failure.error));
+      // Submission refuses async kernels below the streaming priority, which this thread never
+      // runs; a kernel that returns a promise without being declared async still lands here.
+      else if (this.runner.takePending()) {
+        const kernel = this.registry.names[scheduler.i32[scheduler.base(record) + R.KERNEL]!]!;
+        this.failures.push(new JobFailedError(kernel, group, group, new JobsError(`${kernel} returned a promise on a thread that helps inside wait(), which cannot await it. ${ASYNC_KERNELS}`)));
+      }
       if (this.staged.length > ownStaged) this.submitStaged(ownStaged);
     }
     scheduler.finishGroups(record, end - first);

@@ -7,7 +7,7 @@ import { MODE, R } from './layout.ts';
 import type { Scheduler } from './scheduler.ts';
 import { enterWorkItem, leaveWorkItem } from './task-context.ts';
 
-type AnyKernel = (...args: unknown[]) => void;
+type AnyKernel = (...args: unknown[]) => unknown;
 
 export interface GroupFailure {
   kernel: string;
@@ -18,6 +18,8 @@ export interface GroupFailure {
 
 export class GroupRunner {
   private readonly job: JobDispatchArgs = { jobIndex: 0, groupIndex: 0 };
+  /** What the last `run` left running: an async kernel's promise (only streaming work has one). */
+  private pendingWork: PromiseLike<unknown> | null = null;
 
   constructor(
     private readonly scheduler: Scheduler,
@@ -41,9 +43,14 @@ export class GroupRunner {
     job.groupIndex = group;
     job.jobIndex = first;
     const previous = enterWorkItem(this.tasks, this.scheduler, record);
+    this.pendingWork = null;
     try {
-      if (i32[base + R.MODE] === MODE.EXECUTE) callExecute(kernel, args);
-      else runJobs(kernel, job, first, end, args);
+      if (i32[base + R.MODE] === MODE.EXECUTE) {
+        const result = callExecute(kernel, args);
+        if (isThenable(result)) this.pendingWork = result;
+      } else {
+        runJobs(kernel, job, first, end, args);
+      }
     } catch (error) {
       return { kernel: this.registry.names[kernelId]!, jobIndex: job.jobIndex, groupIndex: group, error };
     } finally {
@@ -51,6 +58,28 @@ export class GroupRunner {
     }
     return null;
   }
+
+  /** The promise an async kernel returned from the last `run`, once (null when it was synchronous). */
+  takePending(): PromiseLike<unknown> | null {
+    const pending = this.pendingWork;
+    this.pendingWork = null;
+    return pending;
+  }
+
+  /** Waits for an async kernel of `record`'s group `group`; returns what failed, or null. */
+  async settle(pending: PromiseLike<unknown>, record: number, group: number): Promise<GroupFailure | null> {
+    try {
+      await pending;
+      return null;
+    } catch (error) {
+      const kernelId = this.scheduler.i32[this.scheduler.base(record) + R.KERNEL]!;
+      return { kernel: this.registry.names[kernelId]!, jobIndex: group, groupIndex: group, error };
+    }
+  }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 // The post's inner loop. Arguments are read once per group, and one loop per argument count
@@ -96,6 +125,6 @@ function runJobs(kernel: AnyKernel, job: JobDispatchArgs, first: number, end: nu
   }
 }
 
-function callExecute(kernel: AnyKernel, a: readonly JobArgument[]): void {
-  kernel(...a);
+function callExecute(kernel: AnyKernel, a: readonly JobArgument[]): unknown {
+  return kernel(...a);
 }

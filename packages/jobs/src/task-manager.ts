@@ -52,6 +52,7 @@ export class TaskManager implements TaskManagerLike {
     let id = -1;
     if (kernel !== null) {
       id = pool.registry.idOf(kernel);
+      pool.registry.checkAsync(id, priority, mode);
       pool.validate(pool.registry.names[id]!, args);
     }
     if (options.dependency) this.checkTask(options.dependency, 'dependency');

@@ -149,7 +149,10 @@ export async function startJobWorker(modules?: readonly KernelModule[]): Promise
       }
       for (let group = first; group < end; group++) {
         Atomics.store(i32, slotAt + SLOT.GROUP, group);
-        const failure = runner.run(record, group);
+        let failure = runner.run(record, group);
+        // An async kernel (streaming work only) holds this worker until its promise settles.
+        const pending = runner.takePending();
+        if (pending) failure = await runner.settle(pending, record, group);
         if (failure) report(channel, failure, i32);
         // The end of the work item is a submit: the tasks its kernel staged may start now.
         host.submitStaged();
