@@ -1,6 +1,15 @@
 // zlib streams through the platform's CompressionStream / DecompressionStream ("deflate" is
 // zlib-wrapped), which Node 18+ and every current browser have: no dependency, no native code.
+// In Node, inflating uses zlib's synchronous call instead, which runs on the calling thread: the
+// streams queue on libuv's one pool of four threads per process, so sixteen worker threads
+// decoding PNGs (the engine's parallel compile) would wait on four.
 import { GuiError } from './errors.ts';
+
+interface NodeZlib {
+  inflateSync(data: Uint8Array): Uint8Array;
+}
+
+const nodeZlib = (globalThis as { process?: { getBuiltinModule?(id: string): unknown } }).process?.getBuiltinModule?.('node:zlib') as NodeZlib | undefined;
 
 async function pipe(data: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
   const writer = stream.writable.getWriter();
@@ -32,6 +41,10 @@ export function zlibCompress(data: Uint8Array): Promise<Uint8Array> {
 
 export async function zlibDecompress(data: Uint8Array, what: string): Promise<Uint8Array> {
   try {
+    if (nodeZlib) {
+      const inflated = nodeZlib.inflateSync(data);
+      return new Uint8Array(inflated.buffer, inflated.byteOffset, inflated.byteLength);
+    }
     return await pipe(data, new DecompressionStream('deflate'));
   } catch (error) {
     throw new GuiError(`${what}: the compressed data is corrupt (${error instanceof Error ? error.message : String(error)}).`);
