@@ -98,6 +98,20 @@ describe('DependencyGraph', () => {
     expect(parseSjson(changes.write.get('materials/n.material')!)).toEqual({ textures: ['textures/b'], note: 'textures/a' });
   });
 
+  test('a rebuild from a previous graph parses only changed files and answers as a fresh build does', () => {
+    const edited = new Map(files);
+    edited.set('units/u2.unit', 'material = "materials/m7"\nmass = 2\n');
+    edited.set('units/new.unit', 'material = "materials/m3"\n');
+    edited.delete('units/u5.unit');
+    const fresh = DependencyGraph.build(edited, OPTIONS);
+    const rebuilt = DependencyGraph.build(edited, OPTIONS, graph);
+    expect(rebuilt.references).toEqual(fresh.references);
+    expect(rebuilt.opaque).toEqual(fresh.opaque);
+    expect(rebuilt.resources()).toEqual(fresh.resources());
+    expect(rebuilt.referrers(resourceOf('materials/m7.material')).map(resourcePath)).toContain('units/u2.unit');
+    expect(rebuilt.referrers(resourceOf('materials/m2.material')).map(resourcePath)).not.toContain('units/u2.unit');
+  });
+
   test('bad requests throw typed errors that say what to do', () => {
     expect(() => graph.move(resourceOf('units/nope.unit'), resourceOf('units/x.unit'))).toThrow(/does not exist/);
     expect(() => graph.move(resourceOf('units/u1.unit'), resourceOf('units/u2.unit'))).toThrow(/already exists/);
