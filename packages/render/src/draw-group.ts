@@ -16,13 +16,14 @@ export const MESH_VERTEX_BUFFERS: readonly GPUVertexBufferLayout[] = [
 export function drawMeshGroup(pass: GPURenderPassEncoder, scene: RenderScene, group: DrawGroup, materialGroup: GPUBindGroup, materialSlot: number, shaded: boolean): void {
   const mesh = scene.mesh(group.mesh);
   pass.setBindGroup(materialSlot, materialGroup);
-  pass.setVertexBuffer(0, mesh.positions);
-  pass.setVertexBuffer(1, mesh.uvs);
+  const { positions, uvs, normals, tangents, indices } = mesh;
+  pass.setVertexBuffer(0, positions.buffer, positions.offset, positions.size);
+  pass.setVertexBuffer(1, uvs.buffer, uvs.offset, uvs.size);
   if (shaded) {
-    pass.setVertexBuffer(2, mesh.normals);
-    pass.setVertexBuffer(3, mesh.tangents);
+    pass.setVertexBuffer(2, normals.buffer, normals.offset, normals.size);
+    pass.setVertexBuffer(3, tangents.buffer, tangents.offset, tangents.size);
   }
-  pass.setIndexBuffer(mesh.indices, mesh.indexFormat);
+  pass.setIndexBuffer(indices.buffer, mesh.indexFormat, indices.offset, indices.size);
   pass.drawIndexed(mesh.indexCount, group.count, 0, 0, group.first);
 }
 

@@ -10,6 +10,7 @@ export type { BufferDesc, BufferUse, ResourceDesc, TextureDesc, TextureUse } fro
 export type { CompiledGraph, GraphObject, ResourceInfo } from './graph/compile.ts';
 export { RenderScene, INSTANCE_FLOATS, MAX_SHADOW_SPOTS, type SkinnedDraw, type SkinnedDrawInput, type FluidDraw, type FluidDrawInput } from './scene/render-scene.ts';
 export { computeTangents } from './scene/meshes.ts';
+export type { BufferRange, RenderSceneOptions, SceneBufferAllocators } from './scene/scene-buffers.ts';
 export { RenderError } from './errors.ts';
 export {
   PASSES,

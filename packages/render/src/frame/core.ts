@@ -75,7 +75,10 @@ export class RendererCore {
   /** The frame graph's transient textures, kept from frame to frame. */
   readonly pool: TransientPool;
   readonly targets = new TargetsMemo();
-  instances: GPUBuffer;
+  /** The renderer's own instance buffer, for scenes without an instances allocator. */
+  #ownInstances: GPUBuffer;
+  /** What binding 1 of the frame and depth groups reads: the own buffer or a scene's range. */
+  #instances: GPUBufferBinding;
   slots: GPUBuffer;
   readonly #pipelines = new Map<string, GPURenderPipeline>();
   readonly #pixelPipelines = new Map<string, GPUComputePipeline>();
@@ -167,7 +170,8 @@ export class RendererCore {
       shadow: device.createSampler({ label: 'cuttle.render.shadow', compare: 'less', magFilter: 'linear', minFilter: 'linear' }),
       filter: device.createSampler({ label: 'cuttle.render.filter', magFilter: 'linear', minFilter: 'linear' }),
     };
-    this.instances = device.createBuffer({ label: 'cuttle.render.instances', size: 64 * INSTANCE_FLOATS * WORD, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    this.#ownInstances = device.createBuffer({ label: 'cuttle.render.instances', size: 64 * INSTANCE_FLOATS * WORD, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    this.#instances = { buffer: this.#ownInstances };
     this.slots = device.createBuffer({ label: 'cuttle.render.draw-slots', size: 64 * WORD, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
     if (options.timestamps && device.features.has('timestamp-query')) {
       const count = PASSES.length * 2;
@@ -276,7 +280,7 @@ export class RendererCore {
       layout: this.layouts.frame,
       entries: [
         { binding: 0, resource: { buffer: this.frameUniform } },
-        { binding: 1, resource: { buffer: this.instances } },
+        { binding: 1, resource: this.#instances },
         { binding: 2, resource: { buffer: this.slots } },
         { binding: 3, resource: this.shadowMaps.createView({ dimension: '2d-array' }) },
         { binding: 4, resource: this.shadowFilters.createView({ dimension: '2d-array' }) },
@@ -296,7 +300,7 @@ export class RendererCore {
       layout: this.layouts.depthFrame,
       entries: [
         { binding: 0, resource: { buffer: this.viewUniform, size: 64 } },
-        { binding: 1, resource: { buffer: this.instances } },
+        { binding: 1, resource: this.#instances },
         { binding: 2, resource: { buffer: this.slots } },
       ],
     });
@@ -334,11 +338,27 @@ export class RendererCore {
     return group;
   }
 
-  /** Uploads the instances (and rebuilds the groups holding the buffer when it grows). */
+  /**
+   * Uploads the instances into the scene's range (when it has an instances allocator) or the
+   * renderer's own buffer, and rebuilds the groups that bind them when that changes.
+   */
   upload(scene: RenderScene): void {
     const data = scene.instanceData;
-    this.instances = this.#fit(this.instances, data.byteLength, 'instances');
-    if (data.byteLength > 0) this.device.queue.writeBuffer(this.instances, 0, data);
+    const range = scene.instanceBuffer;
+    let binding: GPUBufferBinding;
+    if (range) {
+      binding = range;
+    } else {
+      this.#ownInstances = this.#fit(this.#ownInstances, data.byteLength, 'instances');
+      binding = { buffer: this.#ownInstances };
+    }
+    const current = this.#instances;
+    if (binding.buffer !== current.buffer || binding.offset !== current.offset || binding.size !== current.size) {
+      this.#instances = range ? { buffer: range.buffer, offset: range.offset, size: range.size } : binding;
+      this.#frameGroup = undefined;
+      this.#depthGroup = undefined;
+    }
+    if (data.byteLength > 0) this.device.queue.writeBuffer(binding.buffer, binding.offset ?? 0, data);
   }
 
   /** Uploads the draw slots: the opaque order, then the transparents back to front. */
@@ -358,7 +378,7 @@ export class RendererCore {
   destroy(): void {
     this.culler.destroy();
     this.ssaoPass.destroy();
-    for (const buffer of [this.frameUniform, this.viewUniform, this.tonemapUniform, this.instances, this.slots]) buffer.destroy();
+    for (const buffer of [this.frameUniform, this.viewUniform, this.tonemapUniform, this.#ownInstances, this.slots]) buffer.destroy();
     for (const texture of [this.shadowMaps, this.shadowFilters, this.transparentShadowMaps]) texture.destroy();
     this.#ambientOcclusion?.destroy();
     this.pool.destroy();

@@ -3,6 +3,7 @@
 // and a sampler, so a draw switches material with one setBindGroup.
 import type { MaterialInput, TextureInput } from '../api.ts';
 import { RenderError } from '../errors.ts';
+import type { BufferRange, SceneBuffers } from './scene-buffers.ts';
 
 /** Bytes of a material's uniform block (see shaders/common.wgsl, struct Material). */
 export const MATERIAL_BYTES = 64;
@@ -12,7 +13,8 @@ export const MATERIAL_FLAG = { baseColorTexture: 1, metallicRoughnessTexture: 2,
 export interface GpuMaterial {
   readonly id: number;
   readonly input: Readonly<MaterialInput>;
-  readonly uniform: GPUBuffer;
+  /** The uniform block: a buffer of its own, or a range of the scene's uniform allocator. */
+  readonly uniform: BufferRange;
   readonly group: GPUBindGroup;
   readonly blend: boolean;
   readonly mask: boolean;
@@ -58,14 +60,16 @@ export const MATERIAL_LAYOUT: GPUBindGroupLayoutDescriptor = {
 
 export class MaterialStore {
   readonly #device: GPUDevice;
+  readonly #uniforms: SceneBuffers;
   readonly #layout: GPUBindGroupLayout;
   readonly #sampler: GPUSampler;
   readonly #textures: GPUTexture[] = [];
   readonly #materials: GpuMaterial[] = [];
   readonly #defaults: { white: GPUTexture; flatNormal: GPUTexture };
 
-  constructor(device: GPUDevice) {
+  constructor(device: GPUDevice, uniforms: SceneBuffers) {
     this.#device = device;
+    this.#uniforms = uniforms;
     this.#layout = device.createBindGroupLayout(MATERIAL_LAYOUT);
     this.#sampler = device.createSampler({ label: 'cuttle.render.material', magFilter: 'linear', minFilter: 'linear', mipmapFilter: 'linear', addressModeU: 'repeat', addressModeV: 'repeat', maxAnisotropy: 4 });
     this.#defaults = {
@@ -109,7 +113,7 @@ export class MaterialStore {
   add(input: MaterialInput): GpuMaterial {
     this.#check(input);
     const id = this.#materials.length;
-    const uniform = this.#device.createBuffer({ label: `cuttle.render.material${id}`, size: MATERIAL_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+    const uniform = this.#uniforms.allocate(MATERIAL_BYTES, `material${id}`);
     const material = this.#write(id, uniform, input);
     this.#materials.push(material);
     return material;
@@ -140,14 +144,14 @@ export class MaterialStore {
   }
 
   /** Writes `input` into `uniform` and makes the material's bind group. */
-  #write(id: number, uniform: GPUBuffer, input: MaterialInput): GpuMaterial {
-    this.#device.queue.writeBuffer(uniform, 0, packMaterial(input));
+  #write(id: number, uniform: BufferRange, input: MaterialInput): GpuMaterial {
+    this.#device.queue.writeBuffer(uniform.buffer, uniform.offset, packMaterial(input));
     const view = (texture: number | undefined, fallback: GPUTexture): GPUTextureView => (texture === undefined ? fallback : this.#textures[texture]!).createView();
     const group = this.#device.createBindGroup({
       label: `cuttle.render.material${id}`,
       layout: this.#layout,
       entries: [
-        { binding: 0, resource: { buffer: uniform } },
+        { binding: 0, resource: { buffer: uniform.buffer, offset: uniform.offset, size: MATERIAL_BYTES } },
         { binding: 1, resource: view(input.baseColorTexture, this.#defaults.white) },
         { binding: 2, resource: view(input.metallicRoughnessTexture, this.#defaults.white) },
         { binding: 3, resource: view(input.normalTexture, this.#defaults.flatNormal) },
@@ -158,7 +162,8 @@ export class MaterialStore {
   }
 
   destroy(): void {
-    for (const material of this.#materials) material.uniform.destroy();
+    for (const material of this.#materials) this.#uniforms.free(material.uniform);
+    this.#materials.length = 0;
     for (const texture of this.#textures) texture.destroy();
     this.#defaults.white.destroy();
     this.#defaults.flatNormal.destroy();

@@ -1,16 +1,18 @@
 // Meshes on the GPU: one vertex buffer per attribute (position, normal, uv, tangent) and an
 // index buffer, so the depth-only and shadow passes bind positions alone. Missing uvs become
-// zeros; missing tangents are derived from the uvs per triangle (or any perpendicular).
+// zeros; missing tangents are derived from the uvs per triangle (or any perpendicular). Each is a
+// buffer range: a buffer of its own, or a range of a scene allocator's large buffers.
 import type { MeshInput } from '../api.ts';
 import { RenderError } from '../errors.ts';
+import type { BufferRange, SceneBuffers } from './scene-buffers.ts';
 
 export interface GpuMesh {
   readonly id: number;
-  readonly positions: GPUBuffer;
-  readonly normals: GPUBuffer;
-  readonly uvs: GPUBuffer;
-  readonly tangents: GPUBuffer;
-  readonly indices: GPUBuffer;
+  readonly positions: BufferRange;
+  readonly normals: BufferRange;
+  readonly uvs: BufferRange;
+  readonly tangents: BufferRange;
+  readonly indices: BufferRange;
   readonly indexFormat: GPUIndexFormat;
   readonly indexCount: number;
   /** Object-space bounding sphere (transparent sorting, shadow fitting). */
@@ -66,11 +68,13 @@ export function computeTangents(positions: Float32Array, normals: Float32Array, 
 }
 
 export class MeshStore {
-  readonly #device: GPUDevice;
+  readonly #vertices: SceneBuffers;
+  readonly #indices: SceneBuffers;
   readonly #meshes: GpuMesh[] = [];
 
-  constructor(device: GPUDevice) {
-    this.#device = device;
+  constructor(vertices: SceneBuffers, indices: SceneBuffers) {
+    this.#vertices = vertices;
+    this.#indices = indices;
   }
 
   get(id: number): GpuMesh {
@@ -107,21 +111,15 @@ export class MeshStore {
     const center = [0, 1, 2].map((k) => (low[k]! + high[k]!) / 2) as [number, number, number];
     let radius = 0;
     for (let v = 0; v < vertices; v++) radius = Math.max(radius, Math.hypot(positions[v * 3]! - center[0], positions[v * 3 + 1]! - center[1], positions[v * 3 + 2]! - center[2]));
-    const buffer = (data: ArrayBufferView, usage: GPUBufferUsageFlags, label: string): GPUBuffer => {
-      const size = Math.max(4, Math.ceil(data.byteLength / 4) * 4);
-      const created = this.#device.createBuffer({ label: `cuttle.render.${label}`, size, usage: usage | GPUBufferUsage.COPY_DST, mappedAtCreation: true });
-      new Uint8Array(created.getMappedRange()).set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
-      created.unmap();
-      return created;
-    };
     const id = this.#meshes.length;
+    const v = this.#vertices;
     const mesh: GpuMesh = {
       id,
-      positions: buffer(positions, GPUBufferUsage.VERTEX, `mesh${id}.positions`),
-      normals: buffer(normals, GPUBufferUsage.VERTEX, `mesh${id}.normals`),
-      uvs: buffer(uvs ?? new Float32Array(vertices * 2), GPUBufferUsage.VERTEX, `mesh${id}.uvs`),
-      tangents: buffer(tangents ?? computeTangents(positions, normals, uvs, indices), GPUBufferUsage.VERTEX, `mesh${id}.tangents`),
-      indices: buffer(indices, GPUBufferUsage.INDEX, `mesh${id}.indices`),
+      positions: v.upload(positions, `mesh${id}.positions`),
+      normals: v.upload(normals, `mesh${id}.normals`),
+      uvs: v.upload(uvs ?? new Float32Array(vertices * 2), `mesh${id}.uvs`),
+      tangents: v.upload(tangents ?? computeTangents(positions, normals, uvs, indices), `mesh${id}.tangents`),
+      indices: this.#indices.upload(indices, `mesh${id}.indices`),
       indexFormat: indices instanceof Uint16Array ? 'uint16' : 'uint32',
       indexCount: indices.length,
       center,
@@ -131,8 +129,12 @@ export class MeshStore {
     return mesh;
   }
 
+  /** Gives every mesh's ranges back (buffers of their own are destroyed). */
   destroy(): void {
-    for (const mesh of this.#meshes) for (const b of [mesh.positions, mesh.normals, mesh.uvs, mesh.tangents, mesh.indices]) b.destroy();
+    for (const mesh of this.#meshes) {
+      for (const range of [mesh.positions, mesh.normals, mesh.uvs, mesh.tangents]) this.#vertices.free(range);
+      this.#indices.free(mesh.indices);
+    }
     this.#meshes.length = 0;
   }
 }

@@ -9,6 +9,7 @@ import { RenderError } from '../errors.ts';
 import { IDENTITY } from '../ssao/matrix.ts';
 import { MaterialStore, type GpuMaterial } from './materials.ts';
 import { MeshStore, type GpuMesh } from './meshes.ts';
+import { SceneBuffers, type BufferRange, type RenderSceneOptions } from './scene-buffers.ts';
 
 /** Floats per instance on the GPU: world matrix, previous world matrix, normal matrix (3 x vec4). */
 export const INSTANCE_FLOATS = 44;
@@ -74,6 +75,9 @@ export class RenderScene {
   readonly #device: GPUDevice;
   readonly #meshes: MeshStore;
   readonly #materials: MaterialStore;
+  readonly #buffers: { vertices: SceneBuffers; indices: SceneBuffers; uniforms: SceneBuffers; instances: SceneBuffers };
+  /** Where the renderer uploads the instance data, when the scene has an instances allocator. */
+  #instanceRange: BufferRange | undefined;
   /** Opaque and masked materials with emissive light. */
   readonly #emissive = new Set<number>();
   #instanceMesh = new Int32Array(64);
@@ -87,10 +91,31 @@ export class RenderScene {
   readonly #fluids: FluidDraw[] = [];
   #shadowBounds: [number, number, number, number] | undefined;
 
-  constructor(device: GPUDevice) {
+  /**
+   * `options.buffers` hands the scene allocators (@cuttle/allocators) to sub-allocate its vertex,
+   * index, material uniform and instance buffers from; each use left out gets a GPUBuffer per
+   * resource, as before. A bad allocator throws a RenderError before anything is created.
+   */
+  constructor(device: GPUDevice, options: RenderSceneOptions = {}) {
     this.#device = device;
-    this.#meshes = new MeshStore(device);
-    this.#materials = new MaterialStore(device);
+    const given = options.buffers ?? {};
+    this.#buffers = {
+      vertices: new SceneBuffers(device, 'vertices', given.vertices),
+      indices: new SceneBuffers(device, 'indices', given.indices),
+      uniforms: new SceneBuffers(device, 'uniforms', given.uniforms),
+      instances: new SceneBuffers(device, 'instances', given.instances),
+    };
+    this.#meshes = new MeshStore(this.#buffers.vertices, this.#buffers.indices);
+    this.#materials = new MaterialStore(device, this.#buffers.uniforms);
+    if (this.#buffers.instances.pooled) this.#instanceRange = this.#buffers.instances.allocate(this.#instanceMesh.length * INSTANCE_FLOATS * 4, 'instances');
+  }
+
+  /**
+   * The range the renderer uploads this scene's instance data into (sized for every instance the
+   * scene has room for), or undefined without an instances allocator: the renderer's own buffer then.
+   */
+  get instanceBuffer(): BufferRange | undefined {
+    return this.#instanceRange;
   }
 
   get device(): GPUDevice {
@@ -343,6 +368,8 @@ export class RenderScene {
     }
     this.#meshes.destroy();
     this.#materials.destroy();
+    this.#buffers.instances.freeAll();
+    this.#instanceRange = undefined;
   }
 
   #requireInstance(i: number): void {
@@ -374,5 +401,10 @@ export class RenderScene {
     this.#instanceMaterial = grow(this.#instanceMaterial, (n) => new Int32Array(n));
     this.#instanceVisible = grow(this.#instanceVisible, (n) => new Uint8Array(n));
     this.#instanceData = grow(this.#instanceData, (n) => new Float32Array(n), INSTANCE_FLOATS);
+    if (this.#instanceRange) {
+      // The renderer writes every instance each frame, so the old range's contents need no copy.
+      this.#buffers.instances.free(this.#instanceRange);
+      this.#instanceRange = this.#buffers.instances.allocate(size * INSTANCE_FLOATS * 4, 'instances');
+    }
   }
 }
