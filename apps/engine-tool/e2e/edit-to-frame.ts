@@ -29,6 +29,17 @@ await runE2e('engine tool e2e', async ({ source, listening, toolUrl, browser }) 
   check('the tool lists the level\'s units', units === 282, `${units} units`);
   const before = await page.evaluate(() => (window as unknown as { cuttleTool: Tool }).cuttleTool.meanColor());
 
+  // The Memory panel: the engine's allocator tree, updating while the engine runs.
+  const vertexRow = page.locator('#memory tr[data-name="gpu/vertices"]');
+  await vertexRow.waitFor({ timeout: 15_000 });
+  const vertexBytes = Number(await vertexRow.getAttribute('data-bytes'));
+  const vertexText = (await vertexRow.innerText()).replace(/\s+/g, ' ');
+  check('the Memory panel shows gpu/vertices with bytes in use', vertexBytes > 0 && / \d+(\.\d+)? (B|KiB|MiB) \/ 8\.00 MiB/.test(` ${vertexText}`), vertexText);
+  const seqOf = async (): Promise<number> => Number(await page.locator('#memory tbody').getAttribute('data-seq'));
+  const firstSeq = await seqOf();
+  await page.waitForFunction((seq) => Number(document.querySelector('#memory tbody')?.getAttribute('data-seq')) >= seq + 2, firstSeq, { timeout: 15_000 });
+  check('the Memory panel updates while the engine runs', (await seqOf()) >= firstSeq + 2, `tree #${firstSeq} then #${await seqOf()}`);
+
   // The edit: the floor takes the blue painted material.
   const levelPath = join(source, 'levels', 'courtyard.level');
   const textBefore = readFileSync(levelPath, 'utf8');

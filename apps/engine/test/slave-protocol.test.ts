@@ -52,7 +52,7 @@ describe('slave protocol', () => {
     tool.send('{"type": "script", ');
     expect((await tool.next((m) => m.type === 'error')).problem).toMatch(/^malformed JSON/);
     tool.send({ type: 'launch_missiles' });
-    expect((await tool.next((m) => m.type === 'error' && String(m.problem).includes('launch_missiles'))).problem).toBe('unknown message type "launch_missiles"; known types: message, profiler, script, reload, frame, camera, flow');
+    expect((await tool.next((m) => m.type === 'error' && String(m.problem).includes('launch_missiles'))).problem).toBe('unknown message type "launch_missiles"; known types: message, profiler, memory, script, reload, frame, camera, flow');
     tool.send([1, 2, 3]);
     await tool.next((m) => m.type === 'error' && m.problem === 'a message must be a JSON object with a "type"');
     tool.send({ type: 'frame', width: 100, height: 100 });

@@ -4,6 +4,7 @@
 // page sends `reload` and times the edit until the first frame of the new generation.
 import type { UnitProperties as Unit } from '../host/level-edit.ts';
 import { FlowPanel } from './flow-panel.ts';
+import { MemoryPanel } from './memory-panel.ts';
 import { ProfilerGraph, type ProfilerSample } from './profiler-graph.ts';
 
 interface ToolState {
@@ -26,6 +27,7 @@ const logBox = document.querySelector<HTMLDivElement>('#log')!;
 const unitList = document.querySelector<HTMLUListElement>('#units')!;
 const editor = document.querySelector<HTMLFormElement>('#editor')!;
 const profiler = new ProfilerGraph(document.querySelector<HTMLCanvasElement>('#profiler')!);
+const memory = new MemoryPanel(document.querySelector<HTMLElement>('#memory')!);
 
 async function api<T>(path: string, body?: unknown): Promise<T> {
   const response = await fetch(path, { method: body === undefined ? 'GET' : 'POST', headers: { 'x-tool-key': key, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
@@ -95,6 +97,7 @@ socket.addEventListener('open', () => {
   state.connected = true;
   status.textContent = `connected to ${config.engineUrl}`;
   send({ type: 'profiler', enable: true });
+  send({ type: 'memory', subscribe: true });
   send({ type: 'frame', width: view.width, height: view.height, fps: 30, quality: 75 });
   flowPanel.connected();
 });
@@ -132,6 +135,7 @@ socket.addEventListener('message', (event: MessageEvent<ArrayBuffer | string>) =
   }
   const message = JSON.parse(event.data) as Record<string, unknown>;
   if (flowPanel.handle(message)) return;
+  if (memory.update(message)) return;
   switch (message.type) {
     case 'hello':
       log('info', `engine level ${String(message.level)}, ${(message.units as unknown[]).length} units`);
@@ -252,4 +256,4 @@ function meanColor(): [number, number, number] {
 }
 
 renderUnits();
-Object.assign(window, { cuttleTool: { state, edit, meanColor, select, flow: flowPanel } });
+Object.assign(window, { cuttleTool: { state, edit, meanColor, select, flow: flowPanel, memory } });

@@ -9,9 +9,11 @@ import { EngineError } from '../errors.ts';
 import { checkCamera, viewMatrix, type CameraInput } from './camera.ts';
 import type { PackageMeta } from './formats.ts';
 import { requestEngineDevice, type EngineDevice } from './gpu.ts';
+import { EngineMemory } from './memory.ts';
+import type { MemoryNode } from './memory-tree.ts';
 import { ResourceStore } from './resources.ts';
 import { describeFlowReload, type FlowGraphReload } from './flow-scripts.ts';
-import { World, type LogFn } from './world.ts';
+import { World, type LogFn, type WorldShared } from './world.ts';
 
 export type { CameraInput } from './camera.ts';
 
@@ -48,6 +50,8 @@ export class Engine {
   readonly store: ResourceStore;
   readonly renderer: Renderer;
   readonly guiRenderer: GuiRenderer;
+  /** The allocators every world's buffers and the per-frame data come from (apps/engine/README.md, Memory). */
+  readonly memory: EngineMemory;
   world: World;
   #camera: CameraInput;
   generation = 0;
@@ -73,7 +77,9 @@ export class Engine {
     this.renderer = new Renderer(gpu.device, { format: 'rgba8unorm', maxLights: 1024, shadowMapSize: 1024, timestamps: gpu.timestamps });
     this.guiRenderer = new GuiRenderer(gpu.device, 'rgba8unorm');
     this.log = options.log;
-    this.world = new World({ device: gpu.device, store: this.store, guiRenderer: this.guiRenderer, log: options.log }, this.level);
+    this.memory = new EngineMemory(gpu.device);
+    this.world = new World(this.#worldShared(), this.level);
+    this.memory.sample();
     this.#camera = checkCamera({ position: this.world.meta.camera.position, target: this.world.meta.camera.target });
   }
 
@@ -87,6 +93,15 @@ export class Engine {
   }
 
   log: LogFn;
+
+  #worldShared(): WorldShared {
+    return { device: this.gpu.device, store: this.store, guiRenderer: this.guiRenderer, log: this.log, memory: this.memory };
+  }
+
+  /** The memory overview: every allocator with bytes in use, capacity, peak, count and fragmentation. */
+  memoryTree(): MemoryNode {
+    return this.memory.tree();
+  }
 
   static async start(options: EngineOptions): Promise<Engine> {
     const gpu = await requestEngineDevice();
@@ -128,7 +143,9 @@ export class Engine {
         }
         this.log('info', 'reload', `rebuilding the world: ${patched.reason}`);
       }
-      const next = new World({ device: this.gpu.device, store: this.store, guiRenderer: this.guiRenderer, log: this.log }, this.level, this.world);
+      const next = new World(this.#worldShared(), this.level, this.world);
+      // The peak: both worlds hold their ranges until the old one is destroyed.
+      this.memory.sample();
       next.time = this.world.time;
       this.world.destroy(next);
       this.world = next;
@@ -145,6 +162,9 @@ export class Engine {
     const now = performance.now();
     const dt = this.#clock.advance(Math.min(0.25, (now - this.#lastTick) / 1000));
     this.#lastTick = now;
+    // A new frame: last frame's upload data is gone, this one's is staged in the frame allocator.
+    this.memory.frame.reset();
+    this.world.stageFrame(this.memory.frame);
     this.world.update(dt);
     return dt;
   }
@@ -188,6 +208,7 @@ export class Engine {
     encoder.copyTextureToBuffer({ texture: target.texture }, { buffer, bytesPerRow: width * 4 }, [width, height]);
     device.queue.submit([encoder.finish()]);
     this.world.render.settleMotion();
+    this.memory.sample();
     if (this.gpu.timestamps && !this.#timingsPending) {
       this.#timingsPending = true;
       this.renderer.readTimings().then(
@@ -212,6 +233,7 @@ export class Engine {
 
   destroy(): void {
     this.world.destroy();
+    this.memory.destroy();
     this.renderer.destroy();
     for (const t of this.#targets.values()) {
       t.texture.destroy();

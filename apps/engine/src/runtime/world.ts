@@ -4,6 +4,7 @@
 // of its units, and the title drawn with the level's distance-field font (@cuttle/gui).
 // Reloading builds a new World from the current compiled data, reusing the GPU-heavy parts
 // (skinning, fluid) when their setup did not change; the old one stays until the new one exists.
+import { allocateView, type FrameAllocator } from '@cuttle/allocators';
 import { loadLibrary, type Entity } from '@cuttle/ecs';
 import { loadFlowProgram, type FlowRegistry } from '@cuttle/flow';
 import { damBreakPositions, FluidSimulation } from '@cuttle/gpu-fluid';
@@ -16,6 +17,7 @@ import { levelPatch, type LoadedLevel } from './level-patch.ts';
 import { section } from './container.ts';
 import { createFlowRegistry } from './flow-actions.ts';
 import { FlowScripts, type FlowGraphReload, type LoadedGraph } from './flow-scripts.ts';
+import type { EngineMemory, WorldMemory } from './memory.ts';
 import type { FlowMeta, FontMeta, LevelMeta, MaterialMeta, MeshMeta, TextureMeta } from './formats.ts';
 import type { ResourceStore } from './resources.ts';
 
@@ -51,6 +53,8 @@ export interface WorldShared {
   store: ResourceStore;
   guiRenderer: GuiRenderer;
   log: LogFn;
+  /** The engine's allocators: the world's render scene takes its buffers from them (without: a GPUBuffer per resource). */
+  memory?: EngineMemory;
 }
 
 /** Level `level` from the store: its header and its ECS archive loaded into a new library. */
@@ -99,6 +103,8 @@ export class World {
   /** Render instance of each row of the level's render component. */
   readonly #staticInstances: number[] = [];
   readonly #shared: WorldShared;
+  /** This world's share of the engine's allocators, given back when it is destroyed. */
+  readonly #memory: WorldMemory | undefined;
 
   /** Builds a world for `level`; on failure throws and leaves `previous` untouched. */
   constructor(shared: WorldShared, level: string, previous?: World) {
@@ -110,7 +116,15 @@ export class World {
     const units = this.ecs.managers.unit;
     for (let i = 0; i < units.count; i++) this.entities.set(this.#meta.units[units.fields.id[i]!]!.id, units.getEntity(i));
 
-    const render = new RenderScene(device);
+    const memory = shared.memory?.world();
+    this.#memory = memory;
+    let render: RenderScene;
+    try {
+      render = new RenderScene(device, memory ? { buffers: memory.buffers } : {});
+    } catch (error) {
+      memory?.release();
+      throw error;
+    }
     this.render = render;
     try {
       this.#buildStatic(store);
@@ -124,6 +138,7 @@ export class World {
     } catch (error) {
       this.#destroyOwned(previous);
       render.destroy();
+      memory?.release();
       throw error;
     }
   }
@@ -457,10 +472,19 @@ export class World {
     });
   }
 
-  /** Frees what this world owns and `next` does not reuse. */
+  /**
+   * Points this frame's per-frame upload data (each character set's palette staging) into the
+   * engine's frame allocator, which the engine reset at the start of the frame.
+   */
+  stageFrame(frame: FrameAllocator): void {
+    for (const set of this.characterSets) set.palette = allocateView(frame, Float32Array, set.palette.length);
+  }
+
+  /** Frees what this world owns and `next` does not reuse; its buffer ranges go back to the engine's allocators. */
   destroy(next?: World): void {
     this.#destroyOwned(next);
     this.render.destroy();
+    this.#memory?.release();
   }
 
   #destroyOwned(other?: World): void {

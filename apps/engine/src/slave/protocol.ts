@@ -42,6 +42,8 @@ export const ToolMessage = v.variant('type', [
   v.strictObject({ type: v.literal('message'), level: v.picklist(['info', 'warning', 'error']), system: v.pipe(v.string(), v.maxLength(64)), message: v.pipe(v.string(), v.maxLength(4096)) }),
   /** Profiler data on or off. */
   v.strictObject({ type: v.literal('profiler'), enable: v.boolean() }),
+  /** The memory overview (the allocator tree) about twice a second, or no more of it. */
+  v.strictObject({ type: v.literal('memory'), subscribe: v.boolean() }),
   /** A command of the slave script the engine was booted with. */
   v.strictObject({ type: v.literal('script'), id: requestId, command: v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]*$/i, 'a command name (letters, digits, _)'), v.maxLength(64)), args: v.optional(v.pipe(v.array(jsonScalar), v.maxLength(16)), []) }),
   /** Resources that were recompiled (source paths). */
@@ -65,7 +67,7 @@ export const ToolMessage = v.variant('type', [
 
 export type ToolMessage = v.InferOutput<typeof ToolMessage>;
 export type FlowToolMessage = v.InferOutput<typeof FlowMessage>;
-export const MESSAGE_TYPES = ['message', 'profiler', 'script', 'reload', 'frame', 'camera', 'flow'] as const;
+export const MESSAGE_TYPES = ['message', 'profiler', 'memory', 'script', 'reload', 'frame', 'camera', 'flow'] as const;
 
 export type ParseResult = { ok: true; message: ToolMessage } | { ok: false; problem: string };
 

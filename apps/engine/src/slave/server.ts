@@ -19,6 +19,7 @@ import { LogLimiter } from './log-limiter.ts';
 import { Outbound, OUTBOUND_BUDGET } from './outbound.ts';
 import { nextFrameDue } from './pacing.ts';
 import { FRAME_HEADER_BYTES, FRAME_MAGIC, MAX_PAYLOAD_BYTES, parseToolMessage, PROTOCOL_VERSION, SUBPROTOCOL, type ToolMessage } from './protocol.ts';
+import { MemoryFeed } from './memory-feed.ts';
 import type { SlaveEngine } from './slave-engine.ts';
 import { runSlaveCommand, type SlaveCommands } from './slave-script.ts';
 
@@ -66,6 +67,7 @@ export class SlaveServer {
   readonly #options: SlaveServerOptions;
   readonly #limited: LogLimiter;
   readonly #flow: FlowDebugger;
+  readonly #memory: MemoryFeed;
   #nextId = 1;
   #rendering = false;
   #timer: NodeJS.Timeout | undefined;
@@ -105,6 +107,7 @@ export class SlaveServer {
     };
     this.#limited = new LogLimiter((level, system, message) => { this.#engine.log(level, system, message); });
     this.#flow = new FlowDebugger(this.#engine, (level, system, message) => { this.#limited.report('flow debugger failures', level, system, message); });
+    this.#memory = new MemoryFeed(this.#engine, (level, system, message) => { this.#limited.report('memory overview failures', level, system, message); });
   }
 
   /** Answers a refused upgrade and closes it: the reason is logged rate-limited, never per attempt. */
@@ -161,6 +164,7 @@ export class SlaveServer {
   #left(client: Client): void {
     this.#clients.delete(client);
     this.#flow.disconnect(client.out);
+    this.#memory.unsubscribe(client.out);
   }
 
   /** A reply or announcement the tool waits for (never dropped; see outbound.ts). */
@@ -203,6 +207,11 @@ export class SlaveServer {
         return;
       case 'profiler':
         client.profiler = message.enable;
+        return;
+      case 'memory':
+        // Throws (an error reply to this tool) when the engine keeps no memory overview.
+        if (message.subscribe) this.#memory.subscribe(client.out);
+        else this.#memory.unsubscribe(client.out);
         return;
       case 'script': {
         const result = runSlaveCommand(this.#options.commands, message.command, message.args);
@@ -292,6 +301,7 @@ export class SlaveServer {
     for (const client of this.#clients) client.out.check(now);
     // Costs one Map size while no tool watches a Flow instance.
     if (this.#flow.active) this.#flow.poll(now);
+    if (this.#memory.active) this.#memory.poll(now);
     const due = this.#due(now);
     if (due.length === 0) {
       // Nobody wants a frame now: keep the world ticking, and wake when the next one is due (a

@@ -4,6 +4,7 @@
 import type { CameraInput } from '../runtime/camera.ts';
 import type { Engine, RenderedFrame } from '../runtime/engine.ts';
 import type { FlowScripts } from '../runtime/flow-scripts.ts';
+import type { MemoryNode } from '../runtime/memory-tree.ts';
 import type { LogFn } from '../runtime/world.ts';
 
 export interface SlaveEngine {
@@ -17,5 +18,7 @@ export interface SlaveEngine {
   camera: CameraInput;
   reload(paths: readonly string[]): ReturnType<Engine['reload']>;
   tick(): void;
+  /** The memory overview for `memory` subscribers (an engine without one refuses them). */
+  memoryTree?(): MemoryNode;
   renderFrame(width: number, height: number): Promise<RenderedFrame>;
 }
