@@ -4,73 +4,16 @@
 //   pnpm --filter @cuttle/engine exec tsx --conditions=@cuttle/source --import ../../tooling/build/src/register-raw.ts sample-tools/make-sample.ts
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Document, NodeIO, type Node as GltfNode } from '@gltf-transform/core';
-import { createProceduralCharacter } from '@cuttle/gpu-skinning';
 import { encodePng } from '@cuttle/gui';
-import { boxMesh, planeMesh, rippleNormalMap, sphereMesh, type MeshInput } from '@cuttle/render';
+import { boxMesh, planeMesh, rippleNormalMap, sphereMesh } from '@cuttle/render';
 import { writeSjson } from '@cuttle/tools-merge';
+import { staticGlb, walkerGlb } from './gltf-writers.ts';
 
 const root = join(import.meta.dirname, '..', 'sample');
 
 function write(path: string, data: string | Uint8Array): void {
   mkdirSync(dirname(join(root, path)), { recursive: true });
   writeFileSync(join(root, path), data);
-}
-
-async function staticGlb(mesh: MeshInput): Promise<Uint8Array> {
-  const doc = new Document();
-  const buffer = doc.createBuffer();
-  const primitive = doc
-    .createPrimitive()
-    .setAttribute('POSITION', doc.createAccessor().setType('VEC3').setArray(mesh.positions).setBuffer(buffer))
-    .setAttribute('NORMAL', doc.createAccessor().setType('VEC3').setArray(mesh.normals).setBuffer(buffer))
-    .setIndices(doc.createAccessor().setType('SCALAR').setArray(Uint32Array.from(mesh.indices)).setBuffer(buffer));
-  if (mesh.uvs) primitive.setAttribute('TEXCOORD_0', doc.createAccessor().setType('VEC2').setArray(mesh.uvs).setBuffer(buffer));
-  doc.createScene().addChild(doc.createNode('mesh').setMesh(doc.createMesh().addPrimitive(primitive)));
-  return new NodeIO().writeBinary(doc);
-}
-
-async function walkerGlb(): Promise<Uint8Array> {
-  const character = createProceduralCharacter();
-  const { skeleton, walk, vertices, indices } = character;
-  const doc = new Document();
-  const buffer = doc.createBuffer();
-  const nodes: GltfNode[] = [];
-  for (let i = 0; i < skeleton.nodeCount; i++) {
-    nodes.push(
-      doc
-        .createNode(skeleton.names[i] ?? `bone${i}`)
-        .setTranslation([...skeleton.restTranslations.subarray(i * 3, i * 3 + 3)] as [number, number, number])
-        .setRotation([...skeleton.restRotations.subarray(i * 4, i * 4 + 4)] as [number, number, number, number])
-        .setScale([...skeleton.restScales.subarray(i * 3, i * 3 + 3)] as [number, number, number]),
-    );
-  }
-  const scene = doc.createScene();
-  for (let i = 0; i < skeleton.nodeCount; i++) {
-    const parent = skeleton.parents[i]!;
-    if (parent < 0) scene.addChild(nodes[i]!);
-    else nodes[parent]!.addChild(nodes[i]!);
-  }
-  const skin = doc.createSkin().setInverseBindMatrices(doc.createAccessor().setType('MAT4').setArray(Float32Array.from(skeleton.inverseBindMatrices)).setBuffer(buffer));
-  for (const joint of skeleton.joints) skin.addJoint(nodes[joint]!);
-  const primitive = doc
-    .createPrimitive()
-    .setAttribute('POSITION', doc.createAccessor().setType('VEC3').setArray(Float32Array.from(vertices.positions)).setBuffer(buffer))
-    .setAttribute('NORMAL', doc.createAccessor().setType('VEC3').setArray(Float32Array.from(vertices.normals ?? [])).setBuffer(buffer))
-    .setAttribute('JOINTS_0', doc.createAccessor().setType('VEC4').setArray(Uint16Array.from(vertices.joints)).setBuffer(buffer))
-    .setAttribute('WEIGHTS_0', doc.createAccessor().setType('VEC4').setArray(Float32Array.from(vertices.weights)).setBuffer(buffer))
-    .setIndices(doc.createAccessor().setType('SCALAR').setArray(Uint32Array.from(indices)).setBuffer(buffer));
-  scene.addChild(doc.createNode('walker').setMesh(doc.createMesh('walker').addPrimitive(primitive)).setSkin(skin));
-  const animation = doc.createAnimation('walk');
-  for (const channel of walk.channels) {
-    const sampler = doc
-      .createAnimationSampler()
-      .setInput(doc.createAccessor().setType('SCALAR').setArray(Float32Array.from(channel.times)).setBuffer(buffer))
-      .setOutput(doc.createAccessor().setType(channel.components === 4 ? 'VEC4' : 'VEC3').setArray(Float32Array.from(channel.values)).setBuffer(buffer))
-      .setInterpolation(channel.interpolation);
-    animation.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(nodes[channel.node]!).setTargetPath(channel.path).setSampler(sampler));
-  }
-  return new NodeIO().writeBinary(doc);
 }
 
 function checker(size: number): Uint8Array {
@@ -87,11 +30,11 @@ function checker(size: number): Uint8Array {
 
 const sj = (value: Parameters<typeof writeSjson>[0], comment?: string): string => (comment ? `// ${comment}\n` : '') + writeSjson(value);
 
-write('meshes/crate.glb', await staticGlb(boxMesh(0.5, 0.5, 0.5)));
-write('meshes/column.glb', await staticGlb(boxMesh(0.35, 2.5, 0.35)));
-write('meshes/floor.glb', await staticGlb(planeMesh(48, 8)));
-write('meshes/lamp.glb', await staticGlb(sphereMesh(0.15, 8, 12)));
-write('meshes/pool.glb', await staticGlb(planeMesh(9.6, 1)));
+write('meshes/crate.glb', await staticGlb({ mesh: boxMesh(0.5, 0.5, 0.5) }));
+write('meshes/column.glb', await staticGlb({ mesh: boxMesh(0.35, 2.5, 0.35) }));
+write('meshes/floor.glb', await staticGlb({ mesh: planeMesh(48, 8) }));
+write('meshes/lamp.glb', await staticGlb({ mesh: sphereMesh(0.15, 8, 12) }));
+write('meshes/pool.glb', await staticGlb({ mesh: planeMesh(9.6, 1) }));
 write('meshes/walker.glb', await walkerGlb());
 write('textures/checker.png', await encodePng({ width: 64, height: 64, channels: 4, data: checker(64) }));
 const ripple = rippleNormalMap(128);

@@ -4,48 +4,32 @@
 // last compile failed, or the compiler version changed (then everything is). Each output is
 // written atomically; a failed resource keeps its previous output and the error is reported.
 // Nothing read back is trusted: the previous manifest is checked before an output it names is
-// deleted, and files besides the sources are read only through InputFiles.
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { isAbsolute, join, relative, sep } from 'node:path';
-import { DependencyGraph, resourceOf, resourcePath, type DependencyOptions, type JsonValue, type ResourceId } from '@cuttle/tools-merge';
+// deleted, and files besides the sources are read only through InputFiles. Many resources are
+// compiled in parallel on @cuttle/jobs workers (parallel/), with the same outputs byte for byte.
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { JobSystem } from '@cuttle/jobs';
+import { DependencyGraph, resourceOf, resourcePath, type DependencyOptions, type ResourceId } from '@cuttle/tools-merge';
 import { readDependencyOptions } from '@cuttle/tools-merge/node';
-import { CompileError, EngineError } from '../errors.ts';
+import type { CompileError} from '../errors.ts';
+import { EngineError } from '../errors.ts';
 import { DATA_FORMAT_VERSION } from '../runtime/formats.ts';
 import { removeStaleTemporaries, writeFileAtomic } from './atomic-write.ts';
-import { emptySource, failAt, parseDocument, type CompileContext, type PathKey } from './context.ts';
+import { compileResource, type CompileEnvironment, type ResourceOutcome } from './compile-resource.ts';
 import { contentHash } from './hash.ts';
 import { InputFiles } from './input-files.ts';
-import { MANIFEST_FILE, readManifest, type Manifest, type ManifestEntry } from './manifest.ts';
-import { outputFileOf } from './manifest-check.ts';
-import { compileFlow } from './resources/flow.ts';
-import { compileFont } from './resources/font.ts';
-import { compileLevel } from './resources/level.ts';
-import { compileMaterial } from './resources/material.ts';
-import { compileMesh } from './resources/mesh.ts';
-import { compilePackage } from './resources/package.ts';
-import { compileTexture } from './resources/texture.ts';
-import { compileUnit } from './resources/unit.ts';
+import { MANIFEST_FILE, readManifest, type Manifest } from './manifest.ts';
+import { scanProject, type ProjectCache } from './project-scan.ts';
+import { compileInParallel, startCompileWorkers } from './parallel/compile-in-parallel.ts';
+import type { CompilePool } from './parallel/compile-pool.ts';
+import type { KernelUrls } from './parallel/kernel-bundle.ts';
+import { RESOURCE_COMPILERS } from './resource-compilers.ts';
+
+export { RESOURCE_COMPILERS } from './resource-compilers.ts';
+export { CompilePool } from './parallel/compile-pool.ts';
 
 /** Changes whenever the compiler or a runtime format changes: a new version rebuilds everything. */
 export const COMPILER_VERSION = `cuttle-engine/${DATA_FORMAT_VERSION}`;
-
-interface ResourceCompiler {
-  compile(ctx: CompileContext): Uint8Array | Promise<Uint8Array>;
-  /** Types whose content this type bakes into its output: a change to one rebuilds the referrer. */
-  embeds: readonly string[];
-  text: boolean;
-}
-
-export const RESOURCE_COMPILERS: Record<string, ResourceCompiler> = {
-  level: { compile: compileLevel, embeds: ['unit'], text: true },
-  unit: { compile: compileUnit, embeds: [], text: true },
-  flow: { compile: compileFlow, embeds: [], text: true },
-  material: { compile: compileMaterial, embeds: [], text: true },
-  font: { compile: compileFont, embeds: [], text: true },
-  package: { compile: compilePackage, embeds: [], text: true },
-  glb: { compile: compileMesh, embeds: [], text: false },
-  png: { compile: compileTexture, embeds: [], text: false },
-};
 
 /** How references are written when the project has no .cuttle-deps.sjson. */
 export const DEFAULT_DEPENDENCY_OPTIONS: DependencyOptions = {
@@ -75,6 +59,22 @@ export interface CompileOptions {
    */
   fontDirs?: readonly string[];
   onProgress?: (event: ProgressEvent) => void;
+  /**
+   * Threads to compile on (default 1: this one). With more, a compile of at least
+   * `parallelFrom` resources runs on that many @cuttle/jobs workers.
+   */
+  workers?: number;
+  /** Fewest resources to rebuild for a compile to start workers (default 64). */
+  parallelFrom?: number;
+  /** Bundled compile kernels and worker entry (default: bundled from the engine's source on first use). */
+  kernels?: KernelUrls;
+  /** Kept between compiles of one process (--watch): only changed files are read and parsed. */
+  cache?: ProjectCache;
+  /**
+   * Workers kept between compiles: started by the first compile that uses them, their code stays
+   * warm. Used instead of starting `workers` new ones; the caller shuts them down.
+   */
+  pool?: CompilePool;
 }
 
 export interface CompileReport {
@@ -88,21 +88,6 @@ export interface CompileReport {
   ms: number;
 }
 
-function scan(root: string): Map<string, Uint8Array> {
-  if (!existsSync(root)) throw new EngineError(`source folder ${root} does not exist.`);
-  const files = new Map<string, Uint8Array>();
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (entry.name.startsWith('.')) continue;
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.isFile()) files.set(relative(root, full).split(sep).join('/'), readFileSync(full));
-    }
-  };
-  walk(root);
-  return files;
-}
-
 function typeOf(path: string): string | undefined {
   try {
     return resourceOf(path).type;
@@ -112,23 +97,54 @@ function typeOf(path: string): string | undefined {
 }
 
 export async function compileProject(source: string, out: string, options: CompileOptions = {}): Promise<CompileReport> {
-  const started = performance.now();
   const version = options.version ?? COMPILER_VERSION;
   // First, so a refused manifest leaves the output folder exactly as it was.
-  const previous = readManifest(out);
-  const files = scan(source);
+  const previous = readPreviousManifest(out, options.cache);
+  // A compile that rebuilds everything starts its workers now: they load the compiler while
+  // this thread reads and hashes the project.
+  const rebuildsAll = previous?.compiler !== version || options.force === true;
+  const early = options.pool === undefined && rebuildsAll ? startWorkers(options) : undefined;
+  try {
+    return await compileWith(source, out, options, version, previous, early);
+  } finally {
+    // Not handed to the compile (it failed first, or compiled too little): stop them.
+    if (early && !early.taken) await (await early.pool.catch(() => undefined))?.shutdown();
+  }
+}
+
+interface EarlyWorkers {
+  pool: Promise<JobSystem>;
+  taken: boolean;
+}
+
+function startWorkers(options: CompileOptions): EarlyWorkers | undefined {
+  const workers = checkWorkers(options.workers);
+  if (workers === 1) return undefined;
+  const pool = startCompileWorkers(workers, options.kernels);
+  // Awaited later; a scan that throws first must not leave the rejection unhandled.
+  pool.catch(() => undefined);
+  return { pool, taken: false };
+}
+
+async function compileWith(source: string, out: string, options: CompileOptions, version: string, previous: Manifest | undefined, early: EarlyWorkers | undefined): Promise<CompileReport> {
+  const started = performance.now();
+  const scanned = scanProject(source, (path) => RESOURCE_COMPILERS[typeOf(path) ?? '']?.text === true, options.cache);
+  const files = new Map<string, Uint8Array>();
+  const texts = new Map<string, string>();
+  const hashes = new Map<string, string>();
+  for (const [path, file] of scanned) {
+    files.set(path, file.bytes);
+    texts.set(path, file.text);
+    hashes.set(path, file.hash);
+  }
   const inputFiles = new InputFiles(files, options.fontDirs ?? []);
   removeStaleTemporaries(out);
   const decoder = new TextDecoder();
-  const texts = new Map<string, string>();
-  const hashes = new Map<string, string>();
-  for (const [path, bytes] of files) {
-    hashes.set(path, contentHash(bytes));
-    const type = typeOf(path);
-    texts.set(path, type !== undefined && RESOURCE_COMPILERS[type]?.text ? decoder.decode(bytes) : '');
-  }
   const dependencyOptions = existsSync(join(source, '.cuttle-deps.sjson')) ? readDependencyOptions(source) : DEFAULT_DEPENDENCY_OPTIONS;
-  const graph = DependencyGraph.build(texts, dependencyOptions);
+  // A watch loop's next compile parses only the sources that changed.
+  const kept = options.cache?.kept.get(GRAPH_KEY) as { graph: DependencyGraph; options: string } | undefined;
+  const graph = DependencyGraph.build(texts, dependencyOptions, kept?.options === JSON.stringify(dependencyOptions) ? kept.graph : undefined);
+  options.cache?.kept.set(GRAPH_KEY, { graph, options: JSON.stringify(dependencyOptions) });
 
   const versionChanged = previous !== undefined && previous.compiler !== version;
   const fresh = previous === undefined || versionChanged || options.force === true;
@@ -137,6 +153,7 @@ export async function compileProject(source: string, out: string, options: Compi
   for (const path of Object.keys(previous?.sources ?? {})) if (!hashes.has(path)) changed.add(path);
 
   // Which resources to build, and why.
+  const outputs = previous ? listOutputs(out) : new Set<string>();
   const reasons = new Map<string, RebuildReason>();
   const ignored: string[] = [];
   for (const path of files.keys()) {
@@ -150,7 +167,7 @@ export async function compileProject(source: string, out: string, options: Compi
     else if (!entry) reasons.set(path, previous.failed.includes(path) ? 'retry' : 'new');
     else if (changed.has(path)) reasons.set(path, 'changed');
     else if (previous.failed.includes(path)) reasons.set(path, 'retry');
-    else if (!existsSync(join(out, entry.file))) reasons.set(path, 'output-missing');
+    else if (!outputs.has(entry.file)) reasons.set(path, 'output-missing');
   }
   if (!fresh) {
     // Dependents, through the dependency checker: referrers that embed a changed resource.
@@ -171,6 +188,13 @@ export async function compileProject(source: string, out: string, options: Compi
       const entry = previous.resources[path];
       for (const [input, hash] of Object.entries(entry?.inputs ?? {})) {
         if (input === path) continue;
+        // A project file's hash is known from the scan; only --font-dir files are read here.
+        const known = hashes.get(input);
+        if (known !== undefined) {
+          if (known === hash) continue;
+          reasons.set(path, 'input');
+          break;
+        }
         const now = inputFiles.read(input);
         if (typeof now === 'string' || contentHash(now) !== hash) {
           reasons.set(path, 'input');
@@ -188,56 +212,49 @@ export async function compileProject(source: string, out: string, options: Compi
   const report: CompileReport = { compiled: [], upToDate: 0, failed: [], removed: [], ignored, ms: 0 };
   const todo = compilable.filter((path) => reasons.has(path));
   report.upToDate = compilable.length - todo.length;
-  let index = 0;
-  for (const path of todo) {
-    const t0 = performance.now();
-    const reason = reasons.get(path)!;
-    const id = resourceOf(path);
-    const inputs: Record<string, string> = { [path]: hashes.get(path)! };
-    const bytes = files.get(path)!;
-    let doc: JsonValue | undefined;
-    const text = (): string => texts.get(path) ?? decoder.decode(bytes);
-    const ctx: CompileContext = {
-      path,
-      type: id.type,
-      name: id.name,
-      bytes,
-      graph,
-      text,
-      document: () => (doc ??= parseDocument(path, text())),
-      readInput: (input: string, at: readonly PathKey[]) => {
-        const data = inputFiles.read(input);
-        const absolute = isAbsolute(input);
-        if (data === 'refused') return failAt(path, text(), at, `reads ${input}, which is outside the project${absolute ? ' and every --font-dir' : ''}`, absolute ? 'Copy the file into the project and name it by its project path, or compile with --font-dir <its folder> (fonts only)' : 'Name a file inside the project');
-        if (data === 'missing') return failAt(path, text(), at, `reads ${input}, which does not exist`, absolute ? 'Install the font or name another one' : 'Add the file to the project or fix the path');
-        inputs[input] = contentHash(data);
-        return data;
-      },
-      requireResource: (type: string, name: string, at: readonly PathKey[]) => {
-        if (graph.exists({ type, name })) return;
-        const similar = graph.resources().filter((r) => r.type === type).map((r) => r.name);
-        const hint = similar.length > 0 ? `Create ${name}.${type}, or use one of: ${similar.slice(0, 5).join(', ')}${similar.length > 5 ? ', ...' : ''}` : `Create ${name}.${type}`;
-        failAt(path, text(), at, `refers to ${name}.${type}, which does not exist`, hint);
-      },
-      fail: (at, problem, fix) => failAt(path, text(), at, problem, fix),
-    };
-    let ok = true;
+  const env: CompileEnvironment = { out, inputFiles, resources: graph, text: (path) => textOf(path) };
+  // Binary files have no text ('') in `texts`; decode one when a compiler asks anyway.
+  const textOf = (path: string): string => {
+    const text = texts.get(path);
+    return text === undefined || text === '' ? decoder.decode(files.get(path)) : text;
+  };
+  // The manifest and the report list outcomes in source order, whatever order the workers finish
+  // in, so a parallel compile writes the same manifest as a serial one.
+  const outcomes = new Map<string, ResourceOutcome>();
+  const record = (path: string, outcome: ResourceOutcome, ms: number): void => {
+    outcomes.set(path, outcome);
+    options.onProgress?.({ index: outcomes.size, total: todo.length, path, reason: reasons.get(path)!, ms, ok: outcome.ok });
+  };
+  const jobs = await workersFor(todo.length, options, early);
+  if (jobs) {
     try {
-      if (bytes.length === 0) throw emptySource(path);
-      const output = await RESOURCE_COMPILERS[id.type]!.compile(ctx);
-      const file = outputFileOf(path);
-      writeFileAtomic(out, file, output);
-      const entry: ManifestEntry = { type: id.type, name: id.name, file, hash: contentHash(output), size: output.length, inputs };
-      manifest.resources[path] = entry;
-      report.compiled.push({ path, reason });
-    } catch (error) {
-      ok = false;
-      const compileError = error instanceof CompileError ? error : new CompileError(path, 1, 1, `the compiler failed: ${error instanceof Error ? error.message : String(error)}`, 'Report this with the file');
-      report.failed.push({ path, error: compileError });
+      const order = orderForWorkers(todo, files);
+      const embedded = new Set(Object.values(RESOURCE_COMPILERS).flatMap((c) => c.embeds));
+      const typeAt = (i: number): string => resourceOf(order[i]!).type;
+      await compileInParallel(jobs, files, {
+        todo: order,
+        embedded: (i) => embedded.has(typeAt(i)),
+        embeds: (i) => RESOURCE_COMPILERS[typeAt(i)]!.embeds.length > 0,
+      }, { out, fontDirs: options.fontDirs ?? [], onOutcome: (i, outcome, ms) => { record(order[i]!, outcome, ms); }, compileHere: (path) => compileResource(path, env) });
+    } finally {
+      if (!options.pool) await jobs.shutdown();
+    }
+  } else {
+    for (const path of todo) {
+      const started = performance.now();
+      record(path, await compileResource(path, env), performance.now() - started);
+    }
+  }
+  todo.forEach((path) => {
+    const outcome = outcomes.get(path)!;
+    if (outcome.ok) {
+      manifest.resources[path] = outcome.entry;
+      report.compiled.push({ path, reason: reasons.get(path)! });
+    } else {
+      report.failed.push({ path, error: outcome.error });
       manifest.failed.push(path);
     }
-    options.onProgress?.({ index: ++index, total: todo.length, path, reason, ms: performance.now() - t0, ok });
-  }
+  });
   // Outputs of sources that are gone.
   for (const [path, entry] of Object.entries(previous?.resources ?? {})) {
     if (files.has(path)) continue;
@@ -245,6 +262,81 @@ export async function compileProject(source: string, out: string, options: Compi
     report.removed.push(path);
   }
   writeFileAtomic(out, MANIFEST_FILE, JSON.stringify(manifest, null, 1));
+  options.cache?.kept.set(MANIFEST_KEY, { manifest, signature: manifestSignature(out) });
   report.ms = performance.now() - started;
   return report;
+}
+
+function checkWorkers(workers = 1): number {
+  if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw new EngineError(`workers must be a whole number from 1 to 256, got ${workers}.`);
+  return workers;
+}
+
+/** Workers for a compile of `count` resources (those started early, if any), or undefined to compile on this thread. */
+async function workersFor(count: number, options: CompileOptions, early: EarlyWorkers | undefined): Promise<JobSystem | undefined> {
+  const workers = checkWorkers(options.workers);
+  if (count < (options.parallelFrom ?? 64)) return undefined;
+  if (options.pool) return options.pool.get();
+  if (workers === 1) return undefined;
+  if (early) {
+    early.taken = true;
+    return early.pool;
+  }
+  return startCompileWorkers(workers, options.kernels);
+}
+
+/**
+ * Task order for the workers: embedded types first (the barrier their embedders wait for), then
+ * the rest by expected cost, fonts first (their distance fields cost the most per byte), then
+ * the largest sources, so no long resource starts last.
+ */
+function orderForWorkers(paths: string[], files: ReadonlyMap<string, Uint8Array>): string[] {
+  const embedded = new Set(Object.values(RESOURCE_COMPILERS).flatMap((c) => c.embeds));
+  const rank = (path: string): number => {
+    const type = resourceOf(path).type;
+    return embedded.has(type) ? 0 : type === 'font' ? 1 : 2;
+  };
+  return paths
+    .map((path, i) => ({ path, i, rank: rank(path), size: files.get(path)!.length }))
+    .sort((a, b) => a.rank - b.rank || b.size - a.size || a.i - b.i)
+    .map((entry) => entry.path);
+}
+
+const GRAPH_KEY = 'dependency-graph';
+const MANIFEST_KEY = 'manifest';
+
+function manifestSignature(out: string): string | undefined {
+  try {
+    const stats = statSync(join(out, MANIFEST_FILE), { bigint: true });
+    return `${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}:${stats.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The previous manifest: the one this process wrote last while the file is unchanged, else read and checked. */
+function readPreviousManifest(out: string, cache: ProjectCache | undefined): Manifest | undefined {
+  const kept = cache?.kept.get(MANIFEST_KEY) as { manifest: Manifest; signature: string | undefined } | undefined;
+  if (kept?.signature !== undefined && kept.signature === manifestSignature(out)) return kept.manifest;
+  return readManifest(out);
+}
+
+/** Every file under the output folder, as manifest entries name them (one listing, not a stat per resource). */
+function listOutputs(out: string): Set<string> {
+  const found = new Set<string>();
+  const walk = (dir: string): void => {
+    let entries;
+    try {
+      entries = readdirSync(join(out, dir), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else found.add(path);
+    }
+  };
+  walk('');
+  return found;
 }

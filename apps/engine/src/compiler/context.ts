@@ -1,7 +1,7 @@
-// What a resource compiler gets: its source (text and parsed document), the project's
-// dependency graph, and helpers that turn problems into CompileErrors with line and column.
+// What a resource compiler gets: its source (text and parsed document), which resources the
+// project has, and helpers that turn problems into CompileErrors with line and column.
 // Every file it reads goes through `readInput`, so the build records it with its hash.
-import type { DependencyGraph, JsonValue } from '@cuttle/tools-merge';
+import type { JsonValue, ResourceId } from '@cuttle/tools-merge';
 import { parseSjson, SjsonParseError } from '@cuttle/tools-merge';
 import * as v from 'valibot';
 import { CompileError } from '../errors.ts';
@@ -9,13 +9,21 @@ import { locate } from './locate.ts';
 
 export type PathKey = string | number;
 
+/** Which resources exist: the project's files (DependencyGraph answers it, and so does a list of paths). */
+export interface ProjectResources {
+  exists(id: ResourceId): boolean;
+  /** Every resource, sorted by path. */
+  resources(): ResourceId[];
+}
+
 export interface CompileContext {
   /** Project-relative path of the source, e.g. `levels/courtyard.level`. */
   readonly path: string;
   readonly type: string;
   readonly name: string;
   readonly bytes: Uint8Array;
-  readonly graph: DependencyGraph;
+  /** Which resources exist in the project. */
+  readonly resources: ProjectResources;
   /** Source text (UTF-8). */
   text(): string;
   /** The parsed SJSON/JSON document; parse errors become CompileErrors. */

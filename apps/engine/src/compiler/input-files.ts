@@ -10,13 +10,18 @@ import { isInsideFolder } from './inside-folder.ts';
 /** The bytes of a file, or why there are none. */
 export type InputRead = Uint8Array | 'missing' | 'refused';
 
+/** The project's files by project path (a Map, or a worker's view of the shared project). */
+export interface SourceFiles {
+  get(path: string): Uint8Array | undefined;
+}
+
 export class InputFiles {
   /** Each --font-dir as named and with its links followed. */
   readonly #fontDirs: string[];
 
   /** `files`: the project's files by project path; `fontDirs`: folders absolute paths may read. */
   constructor(
-    readonly files: ReadonlyMap<string, Uint8Array>,
+    readonly files: SourceFiles,
     fontDirs: readonly string[],
   ) {
     this.#fontDirs = fontDirs.flatMap((dir) => {

@@ -1,0 +1,67 @@
+// Compiles one resource: its source in, its output written (atomically) and its manifest entry
+// out, or the CompileError that stops it. Nothing here depends on another resource's output,
+// so the same function serves the one-thread compile and the @cuttle/jobs workers
+// (parallel/compile-kernels.ts), and both write the same bytes.
+import { isAbsolute } from 'node:path';
+import { resourceOf, type JsonValue } from '@cuttle/tools-merge';
+import { CompileError } from '../errors.ts';
+import { writeFileAtomic } from './atomic-write.ts';
+import { emptySource, failAt, parseDocument, type CompileContext, type PathKey, type ProjectResources } from './context.ts';
+import { contentHash } from './hash.ts';
+import type { InputFiles } from './input-files.ts';
+import type { ManifestEntry } from './manifest.ts';
+import { outputFileOf } from './manifest-check.ts';
+import { RESOURCE_COMPILERS } from './resource-compilers.ts';
+
+export interface CompileEnvironment {
+  /** The output folder. */
+  out: string;
+  /** The project's files, and files in --font-dir folders. */
+  inputFiles: InputFiles;
+  resources: ProjectResources;
+  /** The source text of a project file (UTF-8). */
+  text(path: string): string;
+}
+
+export type ResourceOutcome = { ok: true; entry: ManifestEntry } | { ok: false; error: CompileError };
+
+export async function compileResource(path: string, env: CompileEnvironment): Promise<ResourceOutcome> {
+  const id = resourceOf(path);
+  const bytes = env.inputFiles.files.get(path)!;
+  const inputs: Record<string, string> = { [path]: contentHash(bytes) };
+  let doc: JsonValue | undefined;
+  const text = (): string => env.text(path);
+  const ctx: CompileContext = {
+    path,
+    type: id.type,
+    name: id.name,
+    bytes,
+    resources: env.resources,
+    text,
+    document: () => (doc ??= parseDocument(path, text())),
+    readInput: (input: string, at: readonly PathKey[]) => {
+      const data = env.inputFiles.read(input);
+      const absolute = isAbsolute(input);
+      if (data === 'refused') return failAt(path, text(), at, `reads ${input}, which is outside the project${absolute ? ' and every --font-dir' : ''}`, absolute ? 'Copy the file into the project and name it by its project path, or compile with --font-dir <its folder> (fonts only)' : 'Name a file inside the project');
+      if (data === 'missing') return failAt(path, text(), at, `reads ${input}, which does not exist`, absolute ? 'Install the font or name another one' : 'Add the file to the project or fix the path');
+      inputs[input] = contentHash(data);
+      return data;
+    },
+    requireResource: (type: string, name: string, at: readonly PathKey[]) => {
+      if (env.resources.exists({ type, name })) return;
+      const similar = env.resources.resources().filter((r) => r.type === type).map((r) => r.name);
+      const hint = similar.length > 0 ? `Create ${name}.${type}, or use one of: ${similar.slice(0, 5).join(', ')}${similar.length > 5 ? ', ...' : ''}` : `Create ${name}.${type}`;
+      failAt(path, text(), at, `refers to ${name}.${type}, which does not exist`, hint);
+    },
+    fail: (at, problem, fix) => failAt(path, text(), at, problem, fix),
+  };
+  try {
+    if (bytes.length === 0) throw emptySource(path);
+    const output = await RESOURCE_COMPILERS[id.type]!.compile(ctx);
+    const file = outputFileOf(path);
+    writeFileAtomic(env.out, file, output);
+    return { ok: true, entry: { type: id.type, name: id.name, file, hash: contentHash(output), size: output.length, inputs } };
+  } catch (error) {
+    return { ok: false, error: error instanceof CompileError ? error : new CompileError(path, 1, 1, `the compiler failed: ${error instanceof Error ? error.message : String(error)}`, 'Report this with the file') };
+  }
+}
