@@ -1,7 +1,8 @@
 // The 3-way merge of the post: changes from both sides combine; where both sides changed the
 // same key of the same object differently, one side wins (the right, by default) and the losing
 // change is reported, so nothing disappears silently. Objects merge key by key, id arrays merge
-// by id, other arrays merge hunk by hunk from a Myers sequence diff (diff3-style).
+// by id, number arrays of one length (vectors, colours, quaternions) merge index by index, other
+// arrays merge hunk by hunk from a Myers sequence diff (diff3-style).
 import type { JsonObject, JsonValue, MergeConflict, MergeOptions, MergePolicy, MergeResult, Path } from './api.ts';
 import { jsonEqual } from './equal.ts';
 import { ToolsMergeError } from './errors.ts';
@@ -71,7 +72,35 @@ function mergeObjects(b: JsonObject, l: JsonObject, r: JsonObject, path: Path, c
 function mergeArrays(b: JsonValue[], l: JsonValue[], r: JsonValue[], path: Path, ctx: Context): JsonValue[] {
   const kind = commonIdKind(ctx.idKeys, b, l, r);
   if (kind !== 'none' && kind !== 'empty') return mergeIdArrays(b, l, r, kind, path, ctx);
+  if (isNumberTuple(b, l, r)) return mergeByIndex(b, l, r, path, ctx);
   return mergeSequences(b, l, r, path, ctx);
+}
+
+/** Numbers only, one length on all three sides: a vector, a colour, a quaternion, a matrix. */
+function isNumberTuple(b: JsonValue[], l: JsonValue[], r: JsonValue[]): boolean {
+  const n = b.length;
+  if (l.length !== n || r.length !== n) return false;
+  for (let i = 0; i < n; i++) {
+    if (typeof b[i] !== 'number' || typeof l[i] !== 'number' || typeof r[i] !== 'number') return false;
+  }
+  return true;
+}
+
+/**
+ * A number at a fixed position is a component, not a list element: a sequence diff matches equal
+ * values wherever they are, so a recoloured [1 0.7 0.4] -> [0.35 0.6 1] reads as "insert two, keep
+ * the 1, remove two", which silently drops or splices components. Index by index, each component
+ * is the side that changed it, or a reported conflict.
+ */
+function mergeByIndex(b: JsonValue[], l: JsonValue[], r: JsonValue[], path: Path, ctx: Context): JsonValue[] {
+  const out: JsonValue[] = new Array<JsonValue>(b.length);
+  const depth = path.length;
+  for (let i = 0; i < b.length; i++) {
+    path.push(i);
+    out[i] = merge3(b[i], l[i], r[i], path, ctx)!;
+    path.length = depth;
+  }
+  return out;
 }
 
 function mergeIdArrays(b: JsonValue[], l: JsonValue[], r: JsonValue[], kind: IdKind, path: Path, ctx: Context): JsonValue[] {
@@ -157,55 +186,76 @@ function mergeSequences(b: JsonValue[], l: JsonValue[], r: JsonValue[], path: Pa
   let cursor = 0;
   const depth = path.length;
   while (li < lh.length || ri < rh.length) {
-    // Start a group with the earliest hunk, then absorb every hunk of either side it overlaps.
-    const takeLeft = ri >= rh.length || (li < lh.length && before(lh[li]!, rh[ri]!));
-    const first = takeLeft ? lh[li++]! : rh[ri++]!;
-    let start = first.aStart;
-    let end = first.aEnd;
-    const groupL: Hunk[] = takeLeft ? [first] : [];
-    const groupR: Hunk[] = takeLeft ? [] : [first];
+    // A group is a run of hunks of either side that overlap or touch (diff3's unstable chunk: no
+    // base element both sides kept lies between them). Grouping only overlapping hunks let one
+    // side's insertion next to a stretch both changed go through on its own, so the winner's
+    // stretch landed beside the loser's insertion: a splice of both. Touching hunks still merge
+    // cleanly when no two of different sides overlap.
+    const group: Hunk[] = [];
+    const fromLeft: boolean[] = [];
+    let start = -1;
+    let end = -1;
+    let clash = false;
+    let lastL: Hunk | undefined;
+    let lastR: Hunk | undefined;
     for (;;) {
-      if (li < lh.length && overlaps(lh[li]!, start, end)) {
-        const h = lh[li++]!;
-        groupL.push(h);
-        end = Math.max(end, h.aEnd);
-      } else if (ri < rh.length && overlaps(rh[ri]!, start, end)) {
-        const h = rh[ri++]!;
-        groupR.push(h);
-        end = Math.max(end, h.aEnd);
-      } else {
-        break;
-      }
+      const takeLeft = li < lh.length && (ri >= rh.length || before(lh[li]!, rh[ri]!));
+      const h = takeLeft ? lh[li] : rh[ri];
+      if (h === undefined || (group.length > 0 && h.aStart > end)) break;
+      if (takeLeft) li++;
+      else ri++;
+      if (group.length === 0) start = h.aStart;
+      // Hunks come in base order and a side's hunks are disjoint, so only the other side's
+      // latest hunk can overlap this one.
+      const other = takeLeft ? lastR : lastL;
+      if (other !== undefined && overlaps(h, other.aStart, other.aEnd)) clash = true;
+      if (takeLeft) lastL = h;
+      else lastR = h;
+      group.push(h);
+      fromLeft.push(takeLeft);
+      end = Math.max(end, h.aEnd);
     }
-    start = Math.min(start, groupL[0]?.aStart ?? start, groupR[0]?.aStart ?? start);
     for (let i = cursor; i < start; i++) out.push(b[i]!);
-    cursor = end;
-    if (groupR.length === 0) {
-      pushVersion(out, b, l, groupL, start, end);
-    } else if (groupL.length === 0) {
-      pushVersion(out, b, r, groupR, start, end);
-    } else {
-      const lv: JsonValue[] = [];
-      const rv: JsonValue[] = [];
-      pushVersion(lv, b, l, groupL, start, end);
-      pushVersion(rv, b, r, groupR, start, end);
-      if (jsonEqual(lv, rv)) {
-        for (const v of lv) out.push(v);
-      } else if (lv.length === end - start && rv.length === end - start) {
-        // Both sides edited the same elements in place: merge them element by element (the
-        // post's heuristic for arrays without ids).
-        for (let i = 0; i < lv.length; i++) {
-          path.push(start + i);
-          const v = merge3(b[start + i], lv[i], rv[i], path, ctx);
-          path.length = depth;
-          if (v !== undefined) out.push(v);
-        }
-      } else {
-        path.push(start);
-        const winner = conflict(b.slice(start, end), lv, rv, path, ctx, 'both edited the same stretch of the array') as JsonValue[];
-        path.length = depth;
-        for (const v of winner) out.push(v);
+    if (!clash) {
+      // Every hunk lands as its side wrote it, in base order (an insertion before a replacement at one spot).
+      let at = start;
+      for (let g = 0; g < group.length; g++) {
+        const h = group[g]!;
+        const side = fromLeft[g] ? l : r;
+        for (let i = at; i < h.aStart; i++) out.push(b[i]!);
+        for (let i = h.bStart; i < h.bEnd; i++) out.push(side[i]!);
+        at = h.aEnd;
       }
+      cursor = at;
+      continue;
+    }
+    cursor = end;
+    const groupL = group.filter((_, g) => fromLeft[g]);
+    const groupR = group.filter((_, g) => !fromLeft[g]);
+    const lv: JsonValue[] = [];
+    const rv: JsonValue[] = [];
+    pushVersion(lv, b, l, groupL, start, end);
+    pushVersion(rv, b, r, groupR, start, end);
+    if (jsonEqual(lv, rv)) {
+      for (const v of lv) out.push(v);
+    } else if (lv.length === end - start && rv.length === end - start) {
+      // Both sides edited the same elements in place: merge them element by element (the
+      // post's heuristic for arrays without ids).
+      for (let i = 0; i < lv.length; i++) {
+        path.push(start + i);
+        const v = merge3(b[start + i], lv[i], rv[i], path, ctx);
+        path.length = depth;
+        if (v !== undefined) out.push(v);
+      }
+    } else if (start === 0 && end === b.length && b.length > 0) {
+      // The stretch is the whole array (so lv is l and rv is r): report it as the array's conflict.
+      const winner = conflict(b, l, r, path, ctx, 'both changed') as JsonValue[];
+      for (const v of winner) out.push(v);
+    } else {
+      path.push(start);
+      const winner = conflict(b.slice(start, end), lv, rv, path, ctx, 'both edited the same stretch of the array') as JsonValue[];
+      path.length = depth;
+      for (const v of winner) out.push(v);
     }
   }
   for (let i = cursor; i < b.length; i++) out.push(b[i]!);
