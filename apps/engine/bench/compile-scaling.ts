@@ -37,7 +37,7 @@ const generateMs = performance.now() - t;
 console.log(`machine: ${cpus()[0]?.model ?? '?'}, ${availableParallelism()} threads, Node ${process.version}`);
 console.log(`project: ${summary.files} files, ${(summary.bytes / 1e6).toFixed(1)} MB, generated in ${(generateMs / 1000).toFixed(1)} s`);
 
-interface FullRow { workers: number; ms: number[]; median: number; outputs: number; outputMB: number; busyMs: number[]; firstMs: number[]; busyByType: Record<string, number> }
+interface FullRow { workers: number; ms: number[]; median: number; outputs: number; outputMB: number; busyMs: number[]; writeMs: number[]; firstMs: number[]; busyByType: Record<string, number> }
 const full: FullRow[] = [];
 let reference: string | undefined;
 for (const workers of workerCounts) {
@@ -45,6 +45,8 @@ for (const workers of workerCounts) {
   // The time spent inside resource compiles (summed over threads), and until the first finished.
   const busyMs: number[] = [];
   const firstMs: number[] = [];
+  // Of busyMs, hashing and writing outputs.
+  const writeMs: number[] = [];
   // Where that time goes, by source type (last run): which resources slow down as threads are added.
   let busyByType: Record<string, number> = {};
   let outputs = 0;
@@ -54,6 +56,7 @@ for (const workers of workerCounts) {
     rmSync(out, { recursive: true, force: true });
     let busy = 0;
     let first = 0;
+    let writeBusy = 0;
     busyByType = {};
     t = performance.now();
     const report = await compileProject(source, out, {
@@ -63,12 +66,14 @@ for (const workers of workerCounts) {
         busy += e.ms;
         const type = e.path.slice(e.path.lastIndexOf('.') + 1);
         busyByType[type] = (busyByType[type] ?? 0) + e.ms;
+        writeBusy += e.writeMs;
         if (e.index === 1) first = performance.now() - t;
       },
     });
     ms.push(performance.now() - t);
     busyMs.push(busy);
     firstMs.push(first);
+    writeMs.push(writeBusy);
     if (report.failed.length > 0) throw new Error(`${report.failed.length} resources failed: ${report.failed[0]!.error.message}`);
     const manifestText = readFileSync(join(out, 'manifest.json'));
     const hash = createHash('sha1').update(manifestText).digest('hex');
@@ -78,8 +83,8 @@ for (const workers of workerCounts) {
     outputs = Object.keys(manifest.resources).length;
     outputBytes = Object.values(manifest.resources).reduce((sum, e) => sum + e.size, 0);
   }
-  full.push({ workers, ms, median: median(ms), outputs, outputMB: outputBytes / 1e6, busyMs, firstMs, busyByType });
-  console.log(`full compile, ${workers === 1 ? '1 thread (no workers)' : `${workers} workers`}: ${ms.map((x) => x.toFixed(0)).join(' / ')} ms; inside compiles ${busyMs.map((x) => (x / 1000).toFixed(1)).join(' / ')} s; first done at ${firstMs.map((x) => x.toFixed(0)).join(' / ')} ms; by type: ${Object.entries(busyByType).map(([type, x]) => `${type} ${(x / 1000).toFixed(2)}`).join(', ')} s`);
+  full.push({ workers, ms, median: median(ms), outputs, outputMB: outputBytes / 1e6, busyMs, writeMs, firstMs, busyByType });
+  console.log(`full compile, ${workers === 1 ? '1 thread (no workers)' : `${workers} workers`}: ${ms.map((x) => x.toFixed(0)).join(' / ')} ms; inside compiles ${busyMs.map((x) => (x / 1000).toFixed(1)).join(' / ')} s (writing ${writeMs.map((x) => (x / 1000).toFixed(1)).join(' / ')} s); first done at ${firstMs.map((x) => x.toFixed(0)).join(' / ')} ms; by type: ${Object.entries(busyByType).map(([type, x]) => `${type} ${(x / 1000).toFixed(2)}`).join(', ')} s`);
 }
 
 // The same full compile on workers that stay up between compiles (a --watch process's pool):

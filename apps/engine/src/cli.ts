@@ -19,9 +19,11 @@ export const USAGE = `cuttle-engine compile <source> <out> [--font-dir <dir>]...
 
 cuttle-engine run --slave <compiled> [--host 127.0.0.1] [--port 0] [--token-file FILE]
     [--allow-origin http://127.0.0.1:5175]... [--script module.ts] [--source <project>]
+    [--frame-threads N]
     Loads the compiled data's boot package and serves the tool protocol over a WebSocket;
     prints the URL and token to connect with. The token comes from --token-file (a file
     only its owner may read), or CUTTLE_ENGINE_TOKEN, or is made up; never the command line.
+    --frame-threads: threads for the walkers' animation, this one included (default 1).
 `;
 
 function describeReport(report: CompileReport): string {
@@ -58,7 +60,7 @@ async function compileCommand(args: string[], io: CliIo): Promise<number> {
   const columns = json || values.quiet ? undefined : io.stderrColumns?.();
   let bar: ProgressBar | undefined;
   const onProgress = (e: ProgressEvent): void => {
-    if (json) io.stdout(JSON.stringify({ event: 'progress', ...e, ms: Math.round(e.ms * 10) / 10 }) + '\n');
+    if (json) io.stdout(JSON.stringify({ event: 'progress', ...e, ms: Math.round(e.ms * 10) / 10, writeMs: Math.round(e.writeMs * 10) / 10 }) + '\n');
     else if (columns !== undefined) (bar ??= new ProgressBar((text) => { io.stderr(text); }, columns)).update(e);
     else if (!values.quiet) io.stderr(`[${e.index}/${e.total}] ${e.ok ? '' : 'FAILED '}${e.path} (${e.reason}, ${e.ms.toFixed(0)} ms)\n`);
   };

@@ -74,7 +74,7 @@ describe('ProgressBar', () => {
     let text = '';
     const bar = new ProgressBar((t) => { text += t; }, 100);
     const total = 500;
-    for (let i = 1; i <= total; i++) bar.update({ index: i, total, path: `units/u${i}.unit`, reason: 'new', ms: i === 250 ? 90 : 1, ok: i !== 7 });
+    for (let i = 1; i <= total; i++) bar.update({ index: i, total, path: `units/u${i}.unit`, reason: 'new', ms: i === 250 ? 90 : 1, writeMs: 0, ok: i !== 7 });
     bar.finish();
     const frames = text.split('\r').filter((f) => f.length > 0);
     expect(frames.length).toBeLessThan(10);

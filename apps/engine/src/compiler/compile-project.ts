@@ -22,7 +22,7 @@ import { MANIFEST_FILE, readManifest, type Manifest } from './manifest.ts';
 import { scanProject, type ProjectCache } from './project-scan.ts';
 import { compileInParallel, startCompileWorkers } from './parallel/compile-in-parallel.ts';
 import type { CompilePool } from './parallel/compile-pool.ts';
-import type { KernelUrls } from './parallel/kernel-bundle.ts';
+import type { KernelUrls } from '../workers/kernel-bundle.ts';
 import { RESOURCE_COMPILERS } from './resource-compilers.ts';
 
 export { RESOURCE_COMPILERS } from './resource-compilers.ts';
@@ -44,7 +44,10 @@ export interface ProgressEvent {
   total: number;
   path: string;
   reason: RebuildReason;
+  /** The resource's compile, output written. */
   ms: number;
+  /** Of `ms`, hashing and writing the output (0 when it failed). */
+  writeMs: number;
   ok: boolean;
 }
 
@@ -223,7 +226,7 @@ async function compileWith(source: string, out: string, options: CompileOptions,
   const outcomes = new Map<string, ResourceOutcome>();
   const record = (path: string, outcome: ResourceOutcome, ms: number): void => {
     outcomes.set(path, outcome);
-    options.onProgress?.({ index: outcomes.size, total: todo.length, path, reason: reasons.get(path)!, ms, ok: outcome.ok });
+    options.onProgress?.({ index: outcomes.size, total: todo.length, path, reason: reasons.get(path)!, ms, writeMs: outcome.ok ? outcome.writeMs : 0, ok: outcome.ok });
   };
   const jobs = await workersFor(todo.length, options, early);
   if (jobs) {

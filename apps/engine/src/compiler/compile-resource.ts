@@ -23,7 +23,8 @@ export interface CompileEnvironment {
   text(path: string): string;
 }
 
-export type ResourceOutcome = { ok: true; entry: ManifestEntry } | { ok: false; error: CompileError };
+/** `writeMs`: of the compile, the time spent hashing and writing the output (the rest is the resource's compiler). */
+export type ResourceOutcome = { ok: true; entry: ManifestEntry; writeMs: number } | { ok: false; error: CompileError };
 
 export async function compileResource(path: string, env: CompileEnvironment): Promise<ResourceOutcome> {
   const id = resourceOf(path);
@@ -58,9 +59,11 @@ export async function compileResource(path: string, env: CompileEnvironment): Pr
   try {
     if (bytes.length === 0) throw emptySource(path);
     const output = await RESOURCE_COMPILERS[id.type]!.compile(ctx);
+    const written = performance.now();
     const file = outputFileOf(path);
     writeFileAtomic(env.out, file, output);
-    return { ok: true, entry: { type: id.type, name: id.name, file, hash: contentHash(output), size: output.length, inputs } };
+    const entry: ManifestEntry = { type: id.type, name: id.name, file, hash: contentHash(output), size: output.length, inputs };
+    return { ok: true, entry, writeMs: performance.now() - written };
   } catch (error) {
     return { ok: false, error: error instanceof CompileError ? error : new CompileError(path, 1, 1, `the compiler failed: ${error instanceof Error ? error.message : String(error)}`, 'Report this with the file') };
   }

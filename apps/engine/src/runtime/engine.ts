@@ -14,6 +14,9 @@ import type { MemoryNode } from './memory-tree.ts';
 import { ResourceStore } from './resources.ts';
 import { describeFlowReload, type FlowGraphReload } from './flow-scripts.ts';
 import { World, type LogFn, type WorldShared } from './world.ts';
+import type { JobSystem } from '@cuttle/jobs';
+import { startFrameWorkers } from '../workers/frame-workers.ts';
+import type { KernelUrls } from '../workers/kernel-bundle.ts';
 
 export type { CameraInput } from './camera.ts';
 
@@ -41,6 +44,13 @@ export interface EngineOptions {
   /** Package to boot (default `boot`). */
   boot?: string;
   log: LogFn;
+  /**
+   * Threads for the frame's CPU work that grows with the level (the walkers' animation), this
+   * one included (default 1: no workers).
+   */
+  frameThreads?: number;
+  /** Bundled kernels for the frame workers (default: bundled from the engine's source). */
+  kernels?: KernelUrls;
 }
 
 const MATERIAL_SUFFIX = '.material';
@@ -67,6 +77,8 @@ export class Engine {
   private constructor(
     readonly gpu: EngineDevice,
     options: EngineOptions,
+    /** The frame workers (undefined: one thread). */
+    readonly jobs: JobSystem | undefined,
   ) {
     this.store = new ResourceStore(options.data);
     const boot = options.boot ?? 'boot';
@@ -95,7 +107,7 @@ export class Engine {
   log: LogFn;
 
   #worldShared(): WorldShared {
-    return { device: this.gpu.device, store: this.store, guiRenderer: this.guiRenderer, log: this.log, memory: this.memory };
+    return { device: this.gpu.device, store: this.store, guiRenderer: this.guiRenderer, log: this.log, memory: this.memory, ...(this.jobs ? { jobs: this.jobs } : {}) };
   }
 
   /** The memory overview: every allocator with bytes in use, capacity, peak, count and fragmentation. */
@@ -105,7 +117,13 @@ export class Engine {
 
   static async start(options: EngineOptions): Promise<Engine> {
     const gpu = await requestEngineDevice();
-    return new Engine(gpu, options);
+    const jobs = await startFrameWorkers(options.frameThreads ?? 1, options.kernels);
+    try {
+      return new Engine(gpu, options, jobs);
+    } catch (error) {
+      await jobs?.shutdown();
+      throw error;
+    }
   }
 
   /**
@@ -240,5 +258,7 @@ export class Engine {
       for (const b of t.buffers) b.destroy();
     }
     this.gpu.device.destroy();
+    // Joined in the background: nothing of theirs is used after this.
+    void this.jobs?.shutdown();
   }
 }

@@ -8,11 +8,14 @@ import { allocateView, type FrameAllocator } from '@cuttle/allocators';
 import { loadLibrary, type Entity } from '@cuttle/ecs';
 import { loadFlowProgram, type FlowRegistry } from '@cuttle/flow';
 import { damBreakPositions, FluidSimulation } from '@cuttle/gpu-fluid';
-import { computePalette, createAnimationClip, createPaletteScratch, createPose, createSkeleton, GpuSkinning, sampleClip, type AnimationClip, type PaletteScratch, type Pose, type Skeleton, type SkinnedInstance } from '@cuttle/gpu-skinning';
+import { GpuSkinning, type AnimationClip, type Skeleton, type SkinnedInstance } from '@cuttle/gpu-skinning';
+import type { JobSystem } from '@cuttle/jobs';
 import { Gui, GuiFont, parseBMFont, type GuiRenderer } from '@cuttle/gui';
 import { EcsBinding, RenderScene, type GuiOverlay, type MaterialInput, type Renderer, type RenderCamera, type RenderTarget } from '@cuttle/render';
 import { createLevelLibrary } from '../compiler/resources/level.ts';
 import { EngineError } from '../errors.ts';
+import { CharacterAnimator } from './character-animator.ts';
+import { characterClipBytes, characterClipOf } from './character-clip.ts';
 import { levelPatch, type LoadedLevel } from './level-patch.ts';
 import { section } from './container.ts';
 import { createFlowRegistry } from './flow-actions.ts';
@@ -20,6 +23,7 @@ import { FlowScripts, type FlowGraphReload, type LoadedGraph } from './flow-scri
 import type { EngineMemory, WorldMemory } from './memory.ts';
 import type { FlowMeta, FontMeta, LevelMeta, MaterialMeta, MeshMeta, TextureMeta } from './formats.ts';
 import type { ResourceStore } from './resources.ts';
+import { PATH_FLOATS } from './walk-cycle.ts';
 
 export type LogFn = (level: 'info' | 'warning' | 'error', system: string, message: string) => void;
 
@@ -29,11 +33,12 @@ interface CharacterSet {
   instances: SkinnedInstance[];
   skeleton: Skeleton;
   clip: AnimationClip;
-  pose: Pose;
-  scratch: PaletteScratch;
+  /** The walk clip's sections (workers read the skeleton and clip from them). */
+  clipBytes: Uint8Array;
+  /** Every walker's palette, computed on this thread or on the frame workers. */
+  animator: CharacterAnimator;
+  /** This frame's upload staging for one palette (in the engine's frame allocator). */
   palette: Float32Array;
-  /** Per character: centre x, z, radius, speed, phase. */
-  paths: Float32Array;
 }
 
 interface FluidPool {
@@ -55,6 +60,8 @@ export interface WorldShared {
   log: LogFn;
   /** The engine's allocators: the world's render scene takes its buffers from them (without: a GPUBuffer per resource). */
   memory?: EngineMemory;
+  /** Frame workers: the walkers' animation runs on them (without: on this thread). */
+  jobs?: JobSystem;
 }
 
 /** Level `level` from the store: its header and its ECS archive loaded into a new library. */
@@ -319,27 +326,25 @@ export class World {
       const materialName = this.#names(character.fields.material[rows[0]!]!, 'material');
       const c = store.get<MeshMeta>('glb', meshName);
       if (c.meta.kind !== 'skinned') throw new EngineError(`${meshName}.glb is not skinned, but a character unit uses it.`);
-      const paths = new Float32Array(rows.length * 5);
+      const paths = new Float32Array(rows.length * PATH_FLOATS);
       rows.forEach((row, k) => {
         const t = transforms.indexOf(character.getEntity(row));
         const w = transforms.fields.world;
-        paths.set([w[t * 16 + 12]!, w[t * 16 + 14]!, character.fields.radius[row]!, character.fields.speed[row]!, character.fields.phase[row]! * Math.PI * 2], k * 5);
+        paths.set([w[t * 16 + 12]!, w[t * 16 + 14]!, character.fields.radius[row]!, character.fields.speed[row]!, character.fields.phase[row]! * Math.PI * 2], k * PATH_FLOATS);
       });
       const groupKey = `${key}:${rows.length}:${store.manifest.resources[`${meshName}.glb`]?.hash ?? ''}`;
       const reused = previous?.characterSets.find((set) => set.key === groupKey);
       let set: CharacterSet;
       if (reused) {
-        set = { ...reused, paths };
+        set = { ...reused, animator: new CharacterAnimator(reused.skeleton, reused.clip, reused.clipBytes, paths) };
       } else {
-        const skeleton = createSkeleton({ parents: section(c, 'parents', Int32Array), translations: section(c, 'translations', Float32Array), rotations: section(c, 'rotations', Float32Array), scales: section(c, 'scales', Float32Array), joints: section(c, 'joints', Uint32Array), inverseBindMatrices: section(c, 'inverseBind', Float32Array) });
-        const clipMeta = c.meta.clips[0];
-        if (!clipMeta) throw new EngineError(`${meshName}.glb has no animation for its characters to play.`);
-        const clip = createAnimationClip(skeleton, clipMeta.channels.map((ch) => ({ node: ch.node, path: ch.path, interpolation: ch.interpolation, times: section(c, ch.times, Float32Array), values: section(c, ch.values, Float32Array) })), clipMeta.name);
+        const { skeleton, clip } = characterClipOf(c, meshName);
+        const clipBytes = characterClipBytes(c);
         const vertexCount = c.meta.vertexCount;
         const skinning = new GpuSkinning(this.#shared.device, { maxVertices: vertexCount, maxOutputVertices: vertexCount * rows.length, maxBones: skeleton.jointCount * rows.length, maxInstances: rows.length });
         const mesh = skinning.addMesh({ format: 'packed', vertexCount, bonesUsed: c.meta.bonesUsed, positionNormal: section<Uint32Array<ArrayBuffer>>(c, 'positionNormal', Uint32Array), tangent: section<Uint32Array<ArrayBuffer>>(c, 'tangent', Uint32Array), bones: section<Uint32Array<ArrayBuffer>>(c, 'bones', Uint32Array) });
         const instances = rows.map(() => skinning.addInstance({ mesh, palette: skinning.createPalette(skeleton.jointCount) }));
-        set = { key: groupKey, skinning, instances, skeleton, clip, pose: createPose(skeleton), scratch: createPaletteScratch(skeleton), palette: new Float32Array(skeleton.jointCount * 12), paths };
+        set = { key: groupKey, skinning, instances, skeleton, clip, clipBytes, animator: new CharacterAnimator(skeleton, clip, clipBytes, paths), palette: new Float32Array(skeleton.jointCount * 12) };
       }
       const materialId = this.#characterMaterial(store, materialName);
       this.render.addSkinned({ skinning: set.skinning, instances: set.instances, indices: section(c, 'indices', Uint32Array), material: materialId });
@@ -431,17 +436,18 @@ export class World {
 
   #animate(): void {
     for (const set of this.characterSets) {
-      set.instances.forEach((instance, k) => {
-        const p = set.paths;
-        const [cx, cz, radius, speed, phase] = [p[k * 5]!, p[k * 5 + 1]!, p[k * 5 + 2]!, p[k * 5 + 3]!, p[k * 5 + 4]!];
-        const angle = phase + (this.time * speed * this.walkScale) / radius;
-        const heading = -angle;
-        sampleClip(set.clip, this.time * this.walkScale + phase, set.pose);
-        const [s, c] = [Math.sin(heading), Math.cos(heading)];
-        computePalette(set.skeleton, set.pose, set.palette, { scratch: set.scratch, rootTransform: [c, 0, -s, 0, 0, 1, 0, 0, s, 0, c, 0, cx + Math.cos(angle) * radius, 0, cz + Math.sin(angle) * radius, 1] });
-        set.skinning.writePalette(instance.palette, set.palette);
-      });
+      set.animator.animate(this.time, this.walkScale, this.#shared.jobs);
+      // Staged in the frame allocator, then uploaded: the shared palettes stay the workers'.
+      for (let k = 0; k < set.instances.length; k++) {
+        set.palette.set(set.animator.palette(k));
+        set.skinning.writePalette(set.instances[k]!.palette, set.palette);
+      }
     }
+  }
+
+  /** Every walker set's palettes as this frame computed them (tests compare threads with them). */
+  characterPalettes(): Float32Array[] {
+    return this.characterSets.map((set) => set.animator.palettes);
   }
 
   /** Records one frame (fluid step, then the renderer's passes) into `encoder`. */

@@ -10,7 +10,7 @@ import { SlaveServer } from './server.ts';
 import { loadSlaveScript, type SlaveApi, type SlaveCommands } from './slave-script.ts';
 import { resolveToken, TOKEN_ENV } from './token-source.ts';
 
-export const RUN_USAGE = `usage: cuttle-engine run --slave <compiled data> [--host 127.0.0.1] [--port 0] [--token-file FILE] [--allow-origin URL]... [--script slave.ts]
+export const RUN_USAGE = `usage: cuttle-engine run --slave <compiled data> [--host 127.0.0.1] [--port 0] [--token-file FILE] [--allow-origin URL]... [--script slave.ts] [--frame-threads N]
   The token comes from --token-file (mode 0600), or ${TOKEN_ENV}, or is made up and printed.`;
 
 export async function runCommand(args: string[], io: CliIo): Promise<number> {
@@ -27,6 +27,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       script: { type: 'string' },
       boot: { type: 'string', default: 'boot' },
       json: { type: 'boolean' },
+      'frame-threads': { type: 'string', default: '1' },
     },
   });
   const data = positionals[0];
@@ -38,9 +39,12 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   for (const origin of values['allow-origin']) if (!/^https?:\/\/[^/]+$/.test(origin)) throw new EngineError(`--allow-origin ${origin}: give an origin such as http://127.0.0.1:5175 (scheme, host, port; no path).`);
   const json = values.json === true;
   const logLine = boundedLines({ write: (text) => { io.stderr(text); }, queued: () => io.stderrQueued() }, (count) => (json ? JSON.stringify({ event: 'dropped', lines: count }) : `[warning] log: ${count} lines dropped: stderr was not keeping up`) + '\n');
+  const frameThreads = Number(values['frame-threads']);
+  if (!Number.isInteger(frameThreads) || frameThreads < 1 || frameThreads > 256) throw new EngineError(`--frame-threads ${values['frame-threads']}: give a whole number from 1 to 256 (threads for the walkers' animation, this one included).`);
   const engine = await Engine.start({
     data,
     boot: values.boot,
+    frameThreads,
     log: (level, system, message) => {
       logLine(json ? JSON.stringify({ event: 'message', level, system, message }) + '\n' : `[${level}] ${system}: ${message}\n`);
     },

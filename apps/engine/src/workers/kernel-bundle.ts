@@ -1,17 +1,19 @@
-// Workers load plain JavaScript: the compile kernels (and @cuttle/jobs' worker loop) are bundled
-// with esbuild the first time a parallel compile needs them, from the engine's TypeScript
-// sources, so `cuttle-engine compile` also runs in parallel when the engine runs from source. The
+// Workers load plain JavaScript: the engine's kernels (the compiler's and the frame's) and
+// @cuttle/jobs' worker loop are bundled with esbuild the first time workers start, from the
+// engine's TypeScript sources, so workers also run when the engine runs from source. The
 // files are named by the hash of their contents, under the engine's own node_modules/.cache (not
 // the shared temporary folder, where another user could plant a file for the workers to load):
 // a changed compiler makes new files, an unchanged one reuses them.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 export interface KernelUrls {
-  /** The kernel module (compile-kernels.ts, bundled). */
+  /** The compiler's kernel module (compiler/parallel/compile-kernels.ts, bundled). */
   kernels: string;
+  /** The frame's kernel module (runtime/parallel/frame-kernels.ts, bundled). */
+  frame?: string;
   /** @cuttle/jobs' worker entry, bundled. */
   worker: string;
 }
@@ -23,10 +25,18 @@ export function compileKernelUrls(): Promise<KernelUrls> {
   return bundled;
 }
 
-async function bundleKernels(): Promise<KernelUrls> {
+/** The bundled files, named as KernelUrls expects them: for machines that run bundles, not source (the GPU machine). */
+export async function writeKernelBundle(dir: string): Promise<string[]> {
+  mkdirSync(dir, { recursive: true });
+  const files = await buildKernels();
+  for (const file of files) writeFileSync(join(dir, basename(file.path)), file.contents);
+  return files.map((file) => basename(file.path));
+}
+
+async function buildKernels(): Promise<{ path: string; contents: Uint8Array }[]> {
   const [{ build }, { rawTextPlugin }] = await Promise.all([import('esbuild'), import('@cuttle/build')]);
   const result = await build({
-    entryPoints: { 'compile-kernels': join(import.meta.dirname, 'compile-kernels.ts'), 'jobs-worker': '@cuttle/jobs/worker' },
+    entryPoints: { 'compile-kernels': join(import.meta.dirname, '../compiler/parallel/compile-kernels.ts'), 'frame-kernels': join(import.meta.dirname, '../runtime/parallel/frame-kernels.ts'), 'jobs-worker': '@cuttle/jobs/worker' },
     absWorkingDir: import.meta.dirname,
     outdir: 'out',
     outExtension: { '.js': '.mjs' },
@@ -41,15 +51,20 @@ async function bundleKernels(): Promise<KernelUrls> {
     plugins: [rawTextPlugin()],
     logLevel: 'error',
   });
+  return result.outputFiles;
+}
+
+async function bundleKernels(): Promise<KernelUrls> {
+  const outputFiles = await buildKernels();
   const hash = createHash('sha1');
-  for (const file of result.outputFiles) hash.update(file.path).update(file.contents);
-  const dir = join(import.meta.dirname, '..', '..', '..', 'node_modules', '.cache', 'cuttle-engine', `kernels-${hash.digest('hex').slice(0, 16)}`);
-  const urls = { kernels: pathToFileURL(join(dir, 'compile-kernels.mjs')).href, worker: pathToFileURL(join(dir, 'jobs-worker.mjs')).href };
+  for (const file of outputFiles) hash.update(file.path).update(file.contents);
+  const dir = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'cuttle-engine', `kernels-${hash.digest('hex').slice(0, 16)}`);
+  const urls = { kernels: pathToFileURL(join(dir, 'compile-kernels.mjs')).href, frame: pathToFileURL(join(dir, 'frame-kernels.mjs')).href, worker: pathToFileURL(join(dir, 'jobs-worker.mjs')).href };
   if (existsSync(join(dir, 'done'))) return urls;
   // Written beside, then renamed: two compilers starting at once never load half a file.
   const staging = `${dir}.${process.pid}`;
   mkdirSync(staging, { recursive: true });
-  for (const file of result.outputFiles) writeFileSync(join(staging, file.path.endsWith('compile-kernels.mjs') ? 'compile-kernels.mjs' : 'jobs-worker.mjs'), file.contents);
+  for (const file of outputFiles) writeFileSync(join(staging, basename(file.path)), file.contents);
   writeFileSync(join(staging, 'done'), '');
   try {
     renameSync(staging, dir);

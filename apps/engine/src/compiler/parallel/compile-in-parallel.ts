@@ -8,7 +8,7 @@
 import { JobSystem, type TaskId } from '@cuttle/jobs';
 import { CompileError } from '../../errors.ts';
 import type { ResourceOutcome } from '../compile-resource.ts';
-import { compileKernelUrls, type KernelUrls } from './kernel-bundle.ts';
+import { compileKernelUrls, type KernelUrls } from '../../workers/kernel-bundle.ts';
 import { completedAt, createResults, DID_NOT_FIT, readOutcome, waitForCompletion } from './results.ts';
 import { shareProject } from './shared-project.ts';
 

@@ -3,7 +3,7 @@
 // code is compiled by V8 once, not for every large rebuild). The owner shuts them down.
 import type { JobSystem } from '@cuttle/jobs';
 import { startCompileWorkers } from './compile-in-parallel.ts';
-import type { KernelUrls } from './kernel-bundle.ts';
+import type { KernelUrls } from '../../workers/kernel-bundle.ts';
 
 export class CompilePool {
   #pool: Promise<JobSystem> | undefined;

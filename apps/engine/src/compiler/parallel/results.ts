@@ -26,12 +26,13 @@ export function createResults(count: number, arenaBytes: number): SharedResults 
 interface OutcomeJson {
   ok: boolean;
   ms: number;
+  writeMs?: number;
   entry?: ManifestEntry;
   error?: { file: string; line: number; column: number; problem: string; fix: string };
 }
 
 export function writeOutcome(results: SharedResults, count: number, index: number, outcome: ResourceOutcome, ms: number): void {
-  const json: OutcomeJson = outcome.ok ? { ok: true, ms, entry: outcome.entry } : { ok: false, ms, error: { file: outcome.error.file, line: outcome.error.line, column: outcome.error.column, problem: outcome.error.problem, fix: outcome.error.fix } };
+  const json: OutcomeJson = outcome.ok ? { ok: true, ms, writeMs: outcome.writeMs, entry: outcome.entry } : { ok: false, ms, error: { file: outcome.error.file, line: outcome.error.line, column: outcome.error.column, problem: outcome.error.problem, fix: outcome.error.fix } };
   const encoded = new TextEncoder().encode(JSON.stringify(json));
   const { table, bytes } = results;
   const start = Atomics.add(table, USED, encoded.length);
@@ -73,7 +74,7 @@ export function readOutcome(results: SharedResults, count: number, index: number
   if (length === DID_NOT_FIT) return DID_NOT_FIT;
   const start = results.table[span]!;
   const json = JSON.parse(new TextDecoder().decode(results.bytes.slice(start, start + length))) as OutcomeJson;
-  if (json.ok) return { outcome: { ok: true, entry: json.entry! }, ms: json.ms };
+  if (json.ok) return { outcome: { ok: true, entry: json.entry!, writeMs: json.writeMs ?? 0 }, ms: json.ms };
   const e = json.error!;
   return { outcome: { ok: false, error: new CompileError(e.file, e.line, e.column, e.problem, e.fix) }, ms: json.ms };
 }
