@@ -20,7 +20,7 @@ import { contentHash } from './hash.ts';
 import { InputFiles } from './input-files.ts';
 import { MANIFEST_FILE, readManifest, type Manifest } from './manifest.ts';
 import { scanProject, type ProjectCache } from './project-scan.ts';
-import { compileInParallel, startCompileWorkers } from './parallel/compile-in-parallel.ts';
+import { COMPILE_CAPACITY, compileInParallel, startCompileWorkers } from './parallel/compile-in-parallel.ts';
 import type { CompilePool } from './parallel/compile-pool.ts';
 import type { KernelUrls } from '../workers/kernel-bundle.ts';
 import { RESOURCE_COMPILERS } from './resource-compilers.ts';
@@ -233,12 +233,17 @@ async function compileWith(source: string, out: string, options: CompileOptions,
     try {
       const order = orderForWorkers(todo, files);
       const embedded = new Set(Object.values(RESOURCE_COMPILERS).flatMap((c) => c.embeds));
-      const typeAt = (i: number): string => resourceOf(order[i]!).type;
-      await compileInParallel(jobs, files, {
-        todo: order,
-        embedded: (i) => embedded.has(typeAt(i)),
-        embeds: (i) => RESOURCE_COMPILERS[typeAt(i)]!.embeds.length > 0,
-      }, { out, fontDirs: options.fontDirs ?? [], onOutcome: (i, outcome, ms) => { record(order[i]!, outcome, ms); }, compileHere: (path) => compileResource(path, env) });
+      // In batches the pool's task table holds. Embedded types come first in `order`, so a
+      // batch's embedders never wait on a resource of a later batch.
+      for (let start = 0; start < order.length; start += COMPILE_BATCH) {
+        const batch = order.slice(start, start + COMPILE_BATCH);
+        const typeAt = (i: number): string => resourceOf(batch[i]!).type;
+        await compileInParallel(jobs, files, {
+          todo: batch,
+          embedded: (i) => embedded.has(typeAt(i)),
+          embeds: (i) => RESOURCE_COMPILERS[typeAt(i)]!.embeds.length > 0,
+        }, { out, fontDirs: options.fontDirs ?? [], onOutcome: (i, outcome, ms) => { record(batch[i]!, outcome, ms); }, compileHere: (path) => compileResource(path, env) });
+      }
     } finally {
       if (!options.pool) await jobs.shutdown();
     }
@@ -304,6 +309,9 @@ function orderForWorkers(paths: string[], files: ReadonlyMap<string, Uint8Array>
     .sort((a, b) => a.rank - b.rank || b.size - a.size || a.i - b.i)
     .map((entry) => entry.path);
 }
+
+/** Resources per parallel batch: below the compile pool's task table (COMPILE_CAPACITY) with room for the barrier. */
+const COMPILE_BATCH = COMPILE_CAPACITY / 2;
 
 const GRAPH_KEY = 'dependency-graph';
 const MANIFEST_KEY = 'manifest';

@@ -34,12 +34,14 @@ export interface ParallelCompileOptions {
 }
 
 const KERNEL = 'compileResourceTask';
+/** Tasks the compile pool's table holds at once; compileProject submits batches of half that. */
+export const COMPILE_CAPACITY = 1 << 16;
 const POLL_MS = 200;
 
 /** Starts the workers; resolve it before `compileInParallel`, early, so they load while the project is scanned. */
 export async function startCompileWorkers(workers: number, kernels?: KernelUrls): Promise<JobSystem> {
   const urls = kernels ?? (await compileKernelUrls());
-  return JobSystem.initialize({ kernels: [urls.kernels], workerUrl: urls.worker, workerCount: workers, capacity: 1 << 16 });
+  return JobSystem.initialize({ kernels: [urls.kernels], workerUrl: urls.worker, workerCount: workers, capacity: COMPILE_CAPACITY });
 }
 
 export async function compileInParallel(jobs: JobSystem, files: ReadonlyMap<string, Uint8Array>, plan: ParallelPlan, options: Omit<ParallelCompileOptions, 'workers' | 'kernels'>): Promise<void> {
