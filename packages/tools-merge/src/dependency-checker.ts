@@ -97,6 +97,10 @@ export class DependencyGraph {
   readonly opaque: string[] = [];
   private readonly existing = new Map<string, ResourceId>();
   private readonly docs = new Map<string, JsonValue>();
+  /** Per file, where its references lie in `references` (for a later build to copy them). */
+  private readonly spans = new Map<string, [number, number]>();
+  /** What a file's references depend on besides its text: the key types and the resource types. */
+  private scanKey = '';
 
   private constructor(
     readonly files: ReadonlyMap<string, string>,
@@ -106,8 +110,9 @@ export class DependencyGraph {
   /**
    * Parses every file; files that do not parse are opaque leaf resources. With `previous` (the
    * graph of an earlier state of the same project), a file whose text is unchanged reuses its
-   * parsed document instead of being parsed again: a tool that rebuilds the graph after every
-   * save parses only what was saved.
+   * parsed document (and, while the project's resource types are the same, its references)
+   * instead of being parsed again: a tool that rebuilds the graph after every save parses only
+   * what was saved.
    */
   static build(files: ReadonlyMap<string, string>, options: DependencyOptions = {}, previous?: DependencyGraph): DependencyGraph {
     const given: unknown = files;
@@ -120,12 +125,22 @@ export class DependencyGraph {
     }
     const types = new Set<string>([...graph.existing.values()].map((r) => r.type));
     for (const t of Object.values(keyTypes)) types.add(t);
+    graph.scanKey = `${JSON.stringify(keyTypes)}|${[...types].sort().join(',')}`;
+    const sameScan = previous?.scanKey === graph.scanKey;
     for (const [path, text] of files) {
       const from = resourceOf(path);
       let doc: JsonValue | undefined;
       const reused = previous?.files.get(path) === text ? previous : undefined;
       const reusable = reused !== undefined;
       if (reused) doc = reused.docs.get(path);
+      const span = sameScan && doc !== undefined ? reused?.spans.get(path) : undefined;
+      if (doc !== undefined && span) {
+        const start = graph.references.length;
+        for (let i = span[0]; i < span[1]; i++) graph.references.push(reused!.references[i]!);
+        graph.docs.set(path, doc);
+        graph.spans.set(path, [start, graph.references.length]);
+        continue;
+      }
       if (doc === undefined) {
         if (reusable) {
           // It did not parse before either.
@@ -140,7 +155,9 @@ export class DependencyGraph {
         }
       }
       graph.docs.set(path, doc);
+      const start = graph.references.length;
       scanReferences(doc, types, keyTypes, (to, at) => graph.references.push({ from, to, path: at.slice() }));
+      graph.spans.set(path, [start, graph.references.length]);
     }
     return graph;
   }

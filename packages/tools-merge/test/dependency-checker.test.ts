@@ -110,6 +110,13 @@ describe('DependencyGraph', () => {
     expect(rebuilt.resources()).toEqual(fresh.resources());
     expect(rebuilt.referrers(resourceOf('materials/m7.material')).map(resourcePath)).toContain('units/u2.unit');
     expect(rebuilt.referrers(resourceOf('materials/m2.material')).map(resourcePath)).not.toContain('units/u2.unit');
+    // A new resource type changes what an unchanged file's {type, name} objects refer to: those
+    // are scanned again, not copied.
+    const typed = new Map(edited);
+    typed.set('fx/spark.particle', 'rate = 3\n');
+    typed.set('units/u7.unit', typed.get('units/u7.unit')!);
+    const withType = DependencyGraph.build(typed, OPTIONS, rebuilt);
+    expect(withType.references).toEqual(DependencyGraph.build(typed, OPTIONS).references);
   });
 
   test('bad requests throw typed errors that say what to do', () => {
