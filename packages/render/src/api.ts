@@ -19,6 +19,16 @@ export interface MeshInput {
 /** A texture in: RGBA8 pixels (row-major, top row first), or anything copyExternalImageToTexture takes in a browser. */
 export type TextureInput = { width: number; height: number; data: Uint8Array<ArrayBuffer> } | ImageBitmap;
 
+/** How `addTexture` stores a texture. */
+export interface TextureOptions {
+  /** Colour: an -srgb format, filtered in linear light (default false: linear data). */
+  srgb?: boolean;
+  /** A tangent-space normal map: its mip levels are renormalized. Not with srgb. */
+  normalMap?: boolean;
+  /** A full mip chain made on the GPU (default true); false keeps one level. */
+  mipmaps?: boolean;
+}
+
 /** glTF's metallic-roughness material, plus the water flag for caustics. */
 export interface MaterialInput {
   /** Linear RGBA (default 1, 1, 1, 1); multiplies the base colour texture. */

@@ -105,11 +105,14 @@ export async function addGltfDocument(scene: RenderScene, document: Document, op
   const skipped: string[] = [];
   // Colour textures are sRGB; data textures (normals, metallic-roughness) linear.
   const srgb = new Set<Texture>();
+  const normals = new Set<Texture>();
   for (const material of root.listMaterials()) {
     const base = material.getBaseColorTexture();
     const emissive = material.getEmissiveTexture();
+    const normal = material.getNormalTexture();
     if (base) srgb.add(base);
     if (emissive) srgb.add(emissive);
+    if (normal) normals.add(normal);
   }
   const textures = new Map<Texture, number>();
   for (const texture of root.listTextures()) {
@@ -118,7 +121,8 @@ export async function addGltfDocument(scene: RenderScene, document: Document, op
       skipped.push(`texture "${texture.getName()}": no image data (external URI not resolved)`);
       continue;
     }
-    textures.set(texture, scene.addTexture(await decode(image, texture.getMimeType()), { srgb: srgb.has(texture) }));
+    // Mip levels of a normal map are renormalized (one used as colour too is filtered as colour).
+    textures.set(texture, scene.addTexture(await decode(image, texture.getMimeType()), { srgb: srgb.has(texture), normalMap: !srgb.has(texture) && normals.has(texture) }));
   }
   const textureId = (texture: Texture | null): number | undefined => (texture ? textures.get(texture) : undefined);
   const materials = new Map<GltfMaterial | null, number>();

@@ -23,6 +23,7 @@ export {
   type RenderCamera,
   type ShadowSpotInput,
   type TextureInput,
+  type TextureOptions,
   type Vec3,
 } from './api.ts';
 export { boxMesh, planeMesh, sphereMesh } from './scene/shapes.ts';

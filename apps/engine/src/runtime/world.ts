@@ -225,7 +225,8 @@ export class World {
     let id = this.#textureIds.get(key);
     if (id === undefined) {
       const t = store.get<TextureMeta>('png', name);
-      id = this.render.addTexture({ width: t.meta.width, height: t.meta.height, data: section<Uint8Array<ArrayBuffer>>(t, 'rgba', Uint8Array) }, { srgb });
+      // The only linear textures materials name are normal maps: their mip levels are renormalized.
+      id = this.render.addTexture({ width: t.meta.width, height: t.meta.height, data: section<Uint8Array<ArrayBuffer>>(t, 'rgba', Uint8Array) }, { srgb, normalMap: !srgb });
       this.#textureIds.set(key, id);
     }
     return id;

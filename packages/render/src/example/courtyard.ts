@@ -78,7 +78,7 @@ export function buildCourtyard(scene: RenderScene, options: CourtyardOptions = {
   const plaster = scene.addMaterial({ baseColor: [0.75, 0.7, 0.62, 1], roughness: 0.9 });
   const bronze = scene.addMaterial({ baseColor: [0.8, 0.55, 0.3, 1], metallic: 1, roughness: 0.35 });
   const glass = [[0.95, 0.15, 0.1], [0.1, 0.8, 0.25], [0.15, 0.3, 0.95], [0.95, 0.8, 0.1]].map(([r, g, b]) => scene.addMaterial({ baseColor: [r!, g!, b!, 0.55], alphaMode: 'blend', roughness: 0.05 }));
-  const water = scene.addMaterial({ baseColor: [0.35, 0.6, 0.8, 0.35], alphaMode: 'blend', roughness: 0.05, normalTexture: scene.addTexture(rippleNormalMap()), normalScale: 0.6, caustics: true });
+  const water = scene.addMaterial({ baseColor: [0.35, 0.6, 0.8, 0.35], alphaMode: 'blend', roughness: 0.05, normalTexture: scene.addTexture(rippleNormalMap(), { normalMap: true }), normalScale: 0.6, caustics: true });
   const tile = scene.addMaterial({ baseColor: [0.3, 0.55, 0.6, 1], roughness: 0.5 });
 
   const cube = scene.addMesh(boxMesh(0.5, 0.5, 0.5));

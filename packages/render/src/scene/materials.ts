@@ -1,8 +1,9 @@
 // Materials and textures on the GPU. Each material is a small uniform block and a bind group
 // of its three textures (base colour, metallic-roughness, normal; 1x1 defaults where absent)
 // and a sampler, so a draw switches material with one setBindGroup.
-import type { MaterialInput, TextureInput } from '../api.ts';
+import type { MaterialInput, TextureInput, TextureOptions } from '../api.ts';
 import { RenderError } from '../errors.ts';
+import { MipGenerator, mipLevelCount } from './mipmaps.ts';
 import type { BufferRange, SceneBuffers } from './scene-buffers.ts';
 
 /** Bytes of a material's uniform block (see shaders/common.wgsl, struct Material). */
@@ -66,6 +67,8 @@ export class MaterialStore {
   readonly #textures: GPUTexture[] = [];
   readonly #materials: GpuMaterial[] = [];
   readonly #defaults: { white: GPUTexture; flatNormal: GPUTexture };
+  /** Made with the first texture that has more than one level. */
+  #mips: MipGenerator | undefined;
 
   constructor(device: GPUDevice, uniforms: SceneBuffers) {
     this.#device = device;
@@ -92,22 +95,36 @@ export class MaterialStore {
     return material;
   }
 
-  /** Uploads a texture (sRGB for colour, linear for data such as normals); returns its id. */
-  addTexture(input: TextureInput, options: { srgb?: boolean } = {}): number {
+  /**
+   * Uploads a texture (sRGB for colour, linear for data such as normals) with its mip chain, made
+   * on the GPU: colour averaged in linear light, `normalMap` textures renormalized at each level;
+   * `mipmaps: false` keeps one level. Returns its id.
+   */
+  addTexture(input: TextureInput, options: TextureOptions = {}): number {
     const format: GPUTextureFormat = options.srgb ? 'rgba8unorm-srgb' : 'rgba8unorm';
     const { width, height } = input;
     if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) throw new RenderError(`a texture needs a positive integer size, got ${width}x${height}.`);
     const limit = this.#device.limits.maxTextureDimension2D;
     if (width > limit || height > limit) throw new RenderError(`${width}x${height} is larger than this device's maxTextureDimension2D (${limit}).`);
-    const texture = this.#device.createTexture({ label: `cuttle.render.texture${this.#textures.length}`, size: [width, height], format, usage: GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_DST | GPUTextureUsage.RENDER_ATTACHMENT });
+    if (options.normalMap && options.srgb) throw new RenderError('a normal map holds vectors, not colour: add it without srgb.');
+    if ('data' in input && input.data.length !== width * height * 4) throw new RenderError(`texture data must hold ${width * height * 4} bytes (RGBA8), got ${input.data.length}.`);
+    const mipLevels = options.mipmaps === false ? 1 : mipLevelCount(width, height);
+    const texture = this.#device.createTexture({ label: `cuttle.render.texture${this.#textures.length}`, size: [width, height], format, mipLevelCount: mipLevels, usage: GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_DST | GPUTextureUsage.COPY_SRC | GPUTextureUsage.RENDER_ATTACHMENT });
     if ('data' in input) {
-      if (input.data.length !== width * height * 4) throw new RenderError(`texture data must hold ${width * height * 4} bytes (RGBA8), got ${input.data.length}.`);
       this.#device.queue.writeTexture({ texture }, input.data, { bytesPerRow: width * 4 }, [width, height]);
     } else {
       this.#device.queue.copyExternalImageToTexture({ source: input }, { texture }, [width, height]);
     }
+    (this.#mips ??= new MipGenerator(this.#device)).generate(texture, options.normalMap === true);
     this.#textures.push(texture);
     return this.#textures.length - 1;
+  }
+
+  /** A texture of this scene (tests read its levels back). */
+  texture(id: number): GPUTexture {
+    const texture = this.#textures[id];
+    if (!texture) throw new RenderError(`texture ${id} does not exist (there are ${this.#textures.length}).`);
+    return texture;
   }
 
   add(input: MaterialInput): GpuMaterial {

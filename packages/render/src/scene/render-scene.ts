@@ -4,7 +4,7 @@
 import { EntityList } from '@cuttle/gpu-culling';
 import type { FluidSimulation } from '@cuttle/gpu-fluid';
 import type { GpuSkinning, SkinnedInstance } from '@cuttle/gpu-skinning';
-import type { DirectionalLightInput, Mat4, MaterialInput, MeshInput, ShadowSpotInput, TextureInput } from '../api.ts';
+import type { DirectionalLightInput, Mat4, MaterialInput, MeshInput, ShadowSpotInput, TextureInput, TextureOptions } from '../api.ts';
 import { RenderError } from '../errors.ts';
 import { IDENTITY } from '../ssao/matrix.ts';
 import { MaterialStore, type GpuMaterial } from './materials.ts';
@@ -126,8 +126,13 @@ export class RenderScene {
     return this.#meshes.add(input).id;
   }
 
-  addTexture(input: TextureInput, options?: { srgb?: boolean }): number {
+  addTexture(input: TextureInput, options?: TextureOptions): number {
     return this.#materials.addTexture(input, options);
+  }
+
+  /** Texture `id`'s GPU texture (its mip levels are there to read back). */
+  texture(id: number): GPUTexture {
+    return this.#materials.texture(id);
   }
 
   addMaterial(input: MaterialInput): number {
