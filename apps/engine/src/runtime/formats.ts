@@ -3,7 +3,7 @@
 import { murmurHash2 } from '@cuttle/tools-merge';
 
 /** Bump when any runtime format changes: every output is rebuilt by the next compile. */
-export const DATA_FORMAT_VERSION = 2;
+export const DATA_FORMAT_VERSION = 3;
 
 /** The 32-bit name hash that stands for a resource inside runtime data. */
 export function resourceHash(type: string, name: string): number {

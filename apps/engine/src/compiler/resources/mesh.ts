@@ -1,11 +1,13 @@
 // glb: a binary glTF → either one static mesh (every triangle primitive at its node's world
 // matrix, merged) or a skinned mesh: @cuttle/gpu-skinning's packed vertex streams, the
-// skeleton and the animation clips, stored as flat arrays the runtime views in place.
+// skeleton and the animation clips, stored as flat arrays the runtime views in place. Both in
+// the vertex order meshoptimizer picks for the GPU's caches (../mesh-optimize.ts).
 import { WebIO, type Accessor, type Node as GltfNode } from '@gltf-transform/core';
 import { clipFromGltf, skeletonFromGltf, skinnedVerticesFromGltf, type GltfAnimationInput, type GltfNodeInput } from '@cuttle/gpu-skinning';
 import type { ClipChannelMeta, SkinnedMeshMeta, StaticMeshMeta } from '../../runtime/formats.ts';
 import { writeContainer, type SectionArray } from '../../runtime/container.ts';
 import type { CompileContext } from '../context.ts';
+import { optimizeMesh } from '../mesh-optimize.ts';
 
 /** An accessor's array (gltf-transform's union names Float16Array, which lib ES2022 lacks). */
 function arrayOf(accessor: Accessor | null): ArrayLike<number> {
@@ -34,7 +36,7 @@ export async function compileMesh(ctx: CompileContext): Promise<Uint8Array> {
   }
   const root = document.getRoot();
   const skinnedNode = root.listNodes().find((node) => node.getSkin() && node.getMesh());
-  if (skinnedNode) return compileSkinned(ctx, root.listNodes(), skinnedNode, root.listAnimations());
+  if (skinnedNode) return await compileSkinned(ctx, root.listNodes(), skinnedNode, root.listAnimations());
 
   const positions: number[] = [], normals: number[] = [], uvs: number[] = [], indices: number[] = [];
   for (const node of root.listNodes()) {
@@ -74,11 +76,13 @@ export async function compileMesh(ctx: CompileContext): Promise<Uint8Array> {
       max[k] = Math.max(max[k]!, positions[i + k]!);
     }
   }
-  const meta: StaticMeshMeta = { kind: 'static', vertexCount: positions.length / 3, bounds: { min, max } };
-  return writeContainer({ type: 'mesh', meta, sections: { positions: new Float32Array(positions), normals: new Float32Array(normals), uvs: new Float32Array(uvs), indices: new Uint32Array(indices) } });
+  const optimized = await optimizeMesh(new Uint32Array(indices), [{ data: new Float32Array(positions), size: 3 }, { data: new Float32Array(normals), size: 3 }, { data: new Float32Array(uvs), size: 2 }]);
+  const [p, n, uv] = optimized.attributes as [Float32Array, Float32Array, Float32Array];
+  const meta: StaticMeshMeta = { kind: 'static', vertexCount: optimized.vertexCount, bounds: { min, max } };
+  return writeContainer({ type: 'mesh', meta, sections: { positions: p, normals: n, uvs: uv, indices: optimized.indices } });
 }
 
-function compileSkinned(ctx: CompileContext, nodes: GltfNode[], skinned: GltfNode, animations: ReturnType<ReturnType<Awaited<ReturnType<WebIO['readBinary']>>['getRoot']>['listAnimations']>): Uint8Array {
+async function compileSkinned(ctx: CompileContext, nodes: GltfNode[], skinned: GltfNode, animations: ReturnType<ReturnType<Awaited<ReturnType<WebIO['readBinary']>>['getRoot']>['listAnimations']>): Promise<Uint8Array> {
   const index = (node: GltfNode | null): number => (node ? nodes.indexOf(node) : -1);
   const nodeInputs: GltfNodeInput[] = nodes.map((node) => ({ children: node.listChildren().map(index), translation: node.getTranslation(), rotation: node.getRotation(), scale: node.getScale(), name: node.getName() }));
   const skin = skinned.getSkin()!;
@@ -92,13 +96,23 @@ function compileSkinned(ctx: CompileContext, nodes: GltfNode[], skinned: GltfNod
   try {
     const gltfSkeleton = skeletonFromGltf(nodeInputs, { joints: skin.listJoints().map(index), inverseBindMatrices: arrayOf(skin.getInverseBindMatrices()) });
     const { skeleton } = gltfSkeleton;
-    const { vertices } = skinnedVerticesFromGltf({ POSITION, NORMAL, JOINTS_0, WEIGHTS_0 }, { format: 'packed', paletteSize: skeleton.jointCount });
+    const vertexCount = POSITION.length / 3;
+    const indices = primitive.getIndices();
+    const order = await optimizeMesh(indices ? Uint32Array.from(arrayOf(indices)) : Uint32Array.from({ length: vertexCount }, (_, i) => i), [
+      { data: Float32Array.from(POSITION), size: 3 },
+      { data: Float32Array.from(NORMAL), size: 3 },
+      // Joint numbers are small integers: a float holds them exactly.
+      { data: Float32Array.from(JOINTS_0), size: JOINTS_0.length / vertexCount },
+      { data: Float32Array.from(WEIGHTS_0), size: WEIGHTS_0.length / vertexCount },
+    ]);
+    const [position, normal, joints, weights] = order.attributes as [Float32Array, Float32Array, Float32Array, Float32Array];
+    const { vertices } = skinnedVerticesFromGltf({ POSITION: position, NORMAL: normal, JOINTS_0: joints, WEIGHTS_0: weights }, { format: 'packed', paletteSize: skeleton.jointCount });
     if (vertices.format !== 'packed') throw new Error('expected packed vertices');
     const sections: Record<string, SectionArray> = {
       positionNormal: vertices.positionNormal,
       tangent: vertices.tangent,
       bones: vertices.bones,
-      indices: Uint32Array.from(arrayOf(primitive.getIndices())),
+      indices: order.indices,
       parents: skeleton.parents,
       translations: skeleton.restTranslations,
       rotations: skeleton.restRotations,
