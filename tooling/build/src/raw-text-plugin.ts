@@ -1,9 +1,10 @@
 // `import source from './shaders/x.wgsl?raw'` is Vite's syntax for "this file as a string".
 // This plugin gives esbuild (tsup builds, GPU benchmark bundles) the same meaning, so WGSL
-// stays in real .wgsl files and is inlined into what we publish.
+// stays in real .wgsl files and is inlined into what we publish, without its comments.
 import { readFile } from 'node:fs/promises';
 import { resolve, dirname } from 'node:path';
 import type { Plugin } from 'esbuild';
+import { stripWgslComments } from './strip-wgsl-comments.ts';
 
 export function rawTextPlugin(): Plugin {
   return {
@@ -14,7 +15,7 @@ export function rawTextPlugin(): Plugin {
         namespace: 'cuttle-raw',
       }));
       build.onLoad({ filter: /.*/, namespace: 'cuttle-raw' }, async (args) => ({
-        contents: await readFile(args.path, 'utf8'),
+        contents: args.path.endsWith('.wgsl') ? stripWgslComments(await readFile(args.path, 'utf8')) : await readFile(args.path, 'utf8'),
         loader: 'text',
         watchFiles: [args.path],
       }));

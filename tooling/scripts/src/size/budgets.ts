@@ -1,5 +1,5 @@
 // Size budgets per package, checked by `pnpm size --check` (in `npm test`). Set at the figures of
-// 2026-11-28 plus about 10%, rounded up. Raising one is fine when the bytes buy something: say
+// 2026-11-28 plus about 10%, rounded up (the GPU packages' after their WGSL lost its comments). Raising one is fine when the bytes buy something: say
 // what in a comment on its line, so the next reader knows the growth was chosen.
 import type { SizeBudget } from './check.ts';
 
@@ -8,13 +8,13 @@ export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
   '@cuttle/ecs': { packedBytes: 77_900, exampleGzipBytes: 4_680 },
   '@cuttle/flow': { packedBytes: 104_000, exampleGzipBytes: 17_100 },
   '@cuttle/flow-editor': { packedBytes: 155_000, exampleGzipBytes: 24_300 },
-  '@cuttle/gpu-culling': { packedBytes: 139_000, exampleGzipBytes: 23_400 },
-  '@cuttle/gpu-fluid': { packedBytes: 50_800, exampleGzipBytes: 35_900 },
-  '@cuttle/gpu-primitives': { packedBytes: 119_000, exampleGzipBytes: 29_100 },
-  '@cuttle/gpu-skinning': { packedBytes: 102_000, exampleGzipBytes: 16_000 },
+  '@cuttle/gpu-culling': { packedBytes: 129_000, exampleGzipBytes: 18_600 },
+  '@cuttle/gpu-fluid': { packedBytes: 47_100, exampleGzipBytes: 23_300 },
+  '@cuttle/gpu-primitives': { packedBytes: 96_000, exampleGzipBytes: 17_900 },
+  '@cuttle/gpu-skinning': { packedBytes: 101_000, exampleGzipBytes: 15_000 },
   '@cuttle/gui': { packedBytes: 153_000, exampleGzipBytes: 15_000 },
   '@cuttle/jobs': { packedBytes: 81_400, exampleGzipBytes: 11_900 },
-  '@cuttle/render': { packedBytes: 270_000, exampleGzipBytes: 82_200 },
+  '@cuttle/render': { packedBytes: 259_000, exampleGzipBytes: 69_700 },
   '@cuttle/three': { packedBytes: 62_500, exampleGzipBytes: 13_500 },
   '@cuttle/timestep': { packedBytes: 52_600, exampleGzipBytes: 2_910 },
   '@cuttle/tools-merge': { packedBytes: 134_000, exampleGzipBytes: 8_130 },
