@@ -63,7 +63,7 @@ export class EntityGenerator {
   }
 }
 
-const shared = new EntityGenerator();
+const shared = /* @__PURE__ */ new EntityGenerator();
 
 /** A new entity from the module's shared, randomly seeded generator. */
 export function createEntity(): Entity {

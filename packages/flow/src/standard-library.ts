@@ -29,7 +29,9 @@ function math(name: string, op: number, inputs: readonly FlowSocketSpec[], descr
 
 const variableSetting: FlowSettingSpec = { name: 'variable', type: 'string' };
 
-export const STANDARD_LIBRARY: readonly NodeTypeDef[] = [
+// Built by a pure call, so a bundle that never reads the table (one that imports a constant of
+// this package, say) drops it.
+export const STANDARD_LIBRARY: readonly NodeTypeDef[] = /* @__PURE__ */ (() => [
   def({ name: 'event/level_loaded', op: Op.levelLoaded, eventOutputs: ['out'], event: 'level_loaded', description: 'Fires when the level finishes loading.' }),
   def({
     name: 'event/unit_spawned',
@@ -147,4 +149,4 @@ export const STANDARD_LIBRARY: readonly NodeTypeDef[] = [
     variableTyped: true,
     description: 'Writes `value` into a graph variable, then fires `out`.',
   }),
-];
+])();
