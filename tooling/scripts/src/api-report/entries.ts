@@ -2,8 +2,9 @@
 // in it every `exports` subpath whose types are a .d.ts of its own. "." is reported as
 // `index`, "./worker" as `worker`; subpaths without types (JSON schemas, package.json) have
 // no API to report.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { publishablePackages } from '../publishable.ts';
 
 /** One public entry point of one package, and where its report lives. */
 export interface ApiEntry {
@@ -50,9 +51,5 @@ export function packageEntries(packageDir: string): ApiEntry[] {
 
 /** Every entry of every published package under `packagesDir`, in folder then exports order. */
 export function publishedEntries(packagesDir: string): ApiEntry[] {
-  return readdirSync(packagesDir, { withFileTypes: true })
-    .filter((dirent) => dirent.isDirectory())
-    .map((dirent) => dirent.name)
-    .sort()
-    .flatMap((name) => packageEntries(join(packagesDir, name)));
+  return publishablePackages(packagesDir).flatMap((p) => packageEntries(p.dir));
 }

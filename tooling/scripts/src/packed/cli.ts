@@ -7,26 +7,19 @@
 // tests do. Run after `pnpm build`: `pnpm test:packed [--keep] [--only name,name]` (--only adds
 // the Cuttle packages those need).
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
+import { publishablePackages, type PackageManifest } from '../publishable.ts';
 import { composeExample, readmeExample } from './examples.ts';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../../../..');
 const harnessDir = join(root, 'tooling/scripts/packed');
 
-interface Manifest {
-  name: string;
-  version: string;
-  private?: boolean;
-  exports?: Record<string, unknown>;
-  bin?: Record<string, string>;
-  dependencies?: Record<string, string>;
-  devDependencies?: Record<string, string>;
-}
+type Manifest = PackageManifest;
 
 interface Package {
   dir: string;
@@ -72,15 +65,8 @@ async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<voi
 }
 
 function publishable(): Package[] {
-  const out: Package[] = [];
-  for (const entry of readdirSync(join(root, 'packages'), { withFileTypes: true })) {
-    const dir = join(root, 'packages', entry.name);
-    if (!entry.isDirectory() || !existsSync(join(dir, 'package.json'))) continue;
-    const manifest = readManifest(join(dir, 'package.json'));
-    if (manifest.private === true) continue;
-    out.push({ dir, short: entry.name, manifest, tarball: '' });
-  }
-  if (only === undefined) return out.sort((a, b) => a.short.localeCompare(b.short));
+  const out: Package[] = publishablePackages(join(root, 'packages')).map((p) => ({ ...p, tarball: '' }));
+  if (only === undefined) return out;
   // --only a,b: those packages and the Cuttle packages they need installed beside them.
   const byName = new Map(out.map((p) => [p.manifest.name, p]));
   const chosen = out.filter((p) => only.has(p.short));

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
-import type { PublishablePackage } from './packages.ts';
+import type { PublishablePackage } from '../publishable.ts';
 
 export interface BundleEntry {
   /** A file-name-safe id, unique in one call. */

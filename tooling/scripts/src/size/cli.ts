@@ -9,7 +9,7 @@ import { SIZE_BUDGETS } from './budgets.ts';
 import { BUDGETS_FILE, checkBudgets } from './check.ts';
 import { measureBundles } from './measure.ts';
 import { packedBytes } from './pack.ts';
-import { publishablePackages } from './packages.ts';
+import { publishablePackages } from '../publishable.ts';
 import { sideEffectsFieldProblems, treeShakingProblem } from './side-effects.ts';
 import { replaceTable, sizeTable, type TableRow } from './table.ts';
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleSizes, type BundleEntry } from './bundle.ts';
 import { readmeExampleImports } from './imports.ts';
-import type { PublishablePackage } from './packages.ts';
+import type { PublishablePackage } from '../publishable.ts';
 
 export interface BundleFigures {
   /** Undefined when the README has no example importing runtime code. */

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { PublishablePackage } from './packages.ts';
+import type { PublishablePackage } from '../publishable.ts';
 
 const run = promisify(execFile);
 

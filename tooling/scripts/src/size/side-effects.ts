@@ -3,7 +3,7 @@
 // lists a file, its worker entry, which runs for its effects when a worker starts. The figures
 // then show it works: one named export alone bundles to less than the whole entry.
 import type { BundleFigures } from './measure.ts';
-import type { SizeManifest } from './packages.ts';
+import type { PackageManifest } from '../publishable.ts';
 
 /** Packages whose sideEffects lists files: the export subpath whose built file it must list. */
 const WITH_SIDE_EFFECTS: Readonly<Record<string, string>> = { '@cuttle/jobs': './worker' };
@@ -15,7 +15,7 @@ function defaultTarget(entry: unknown): string | undefined {
 }
 
 /** Problems with the manifest's sideEffects field; empty when it is as it should be. */
-export function sideEffectsFieldProblems(manifest: SizeManifest): string[] {
+export function sideEffectsFieldProblems(manifest: Pick<PackageManifest, 'name' | 'sideEffects' | 'exports'>): string[] {
   const subpath = WITH_SIDE_EFFECTS[manifest.name];
   const field = manifest.sideEffects === undefined ? 'nothing' : JSON.stringify(manifest.sideEffects);
   if (subpath === undefined) {
