@@ -2,26 +2,14 @@
 // (linear light for sRGB colour, renormalized for normal maps), and a fine checker seen at
 // several distances reads as its average grey far away instead of aliasing.
 import { describe, expect } from 'vitest';
-import { gpuTest } from '@cuttle/test-utils';
+import { gpuTest, readTexture } from '@cuttle/test-utils';
 import { planeMesh, RenderError, RenderScene } from '../src/index.ts';
 import { referenceMipLevel, type MipLevel } from '../src/reference/mipmaps.ts';
 import { mipLevelCount } from '../src/scene/mipmaps.ts';
 import { camera, HEIGHT, newRenderer, renderFrame, WIDTH } from './helpers.ts';
 
 async function readLevel(device: GPUDevice, texture: GPUTexture, level: number): Promise<MipLevel> {
-  const width = Math.max(1, texture.width >> level);
-  const height = Math.max(1, texture.height >> level);
-  const bytesPerRow = Math.ceil((width * 4) / 256) * 256;
-  const buffer = device.createBuffer({ size: bytesPerRow * height, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
-  const encoder = device.createCommandEncoder();
-  encoder.copyTextureToBuffer({ texture, mipLevel: level }, { buffer, bytesPerRow }, [width, height]);
-  device.queue.submit([encoder.finish()]);
-  await buffer.mapAsync(GPUMapMode.READ);
-  const mapped = new Uint8Array(buffer.getMappedRange());
-  const data = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++) data.set(mapped.subarray(y * bytesPerRow, y * bytesPerRow + width * 4), y * width * 4);
-  buffer.destroy();
-  return { width, height, data };
+  return { width: Math.max(1, texture.width >> level), height: Math.max(1, texture.height >> level), data: await readTexture(device, texture, 4, 'all', level) };
 }
 
 function noise(width: number, height: number, seed: number, normals = false): Uint8Array<ArrayBuffer> {

@@ -25,20 +25,23 @@ export async function readBuffer(device: GPUDevice, source: GPUBuffer, offset = 
 
 /**
  * Copies a whole texture into a fresh array, rows packed tightly (`bytesPerPixel` per texel;
- * WebGPU pads rows to 256 bytes on the way). `aspect` picks depth-only for depth formats.
+ * WebGPU pads rows to 256 bytes on the way). `aspect` picks depth-only for depth formats;
+ * `mipLevel` another level than the first.
  */
-export async function readTexture(device: GPUDevice, texture: GPUTexture, bytesPerPixel: number, aspect: GPUTextureAspect = 'all'): Promise<Uint8Array> {
-  const rowBytes = texture.width * bytesPerPixel;
+export async function readTexture(device: GPUDevice, texture: GPUTexture, bytesPerPixel: number, aspect: GPUTextureAspect = 'all', mipLevel = 0): Promise<Uint8Array> {
+  const width = Math.max(1, texture.width >> mipLevel);
+  const height = Math.max(1, texture.height >> mipLevel);
+  const rowBytes = width * bytesPerPixel;
   const bytesPerRow = Math.ceil(rowBytes / 256) * 256;
-  const staging = device.createBuffer({ size: bytesPerRow * texture.height, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+  const staging = device.createBuffer({ size: bytesPerRow * height, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
   try {
     const encoder = device.createCommandEncoder();
-    encoder.copyTextureToBuffer({ texture, aspect }, { buffer: staging, bytesPerRow }, [texture.width, texture.height]);
+    encoder.copyTextureToBuffer({ texture, aspect, mipLevel }, { buffer: staging, bytesPerRow }, [width, height]);
     device.queue.submit([encoder.finish()]);
     await staging.mapAsync(GPUMapMode.READ);
     const rows = new Uint8Array(staging.getMappedRange());
-    const out = new Uint8Array(rowBytes * texture.height);
-    for (let y = 0; y < texture.height; y++) out.set(rows.subarray(y * bytesPerRow, y * bytesPerRow + rowBytes), y * rowBytes);
+    const out = new Uint8Array(rowBytes * height);
+    for (let y = 0; y < height; y++) out.set(rows.subarray(y * bytesPerRow, y * bytesPerRow + rowBytes), y * rowBytes);
     return out;
   } finally {
     staging.destroy();
