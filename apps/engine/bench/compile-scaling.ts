@@ -10,13 +10,13 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CompilePool, compileProject } from '../src/compiler/compile-project.ts';
 import { ProjectCache } from '../src/compiler/project-scan.ts';
 import { FULL_SIZE, scaledCounts } from '../sample-tools/large/options.ts';
 import { names } from '../sample-tools/large/sources.ts';
 import { writeLargeProject } from '../sample-tools/large/write-project.ts';
+import { kernelUrlsIn } from '../src/workers/kernel-bundle.ts';
 
 const { values } = parseArgs({ options: { scale: { type: 'string' }, workers: { type: 'string' }, runs: { type: 'string' }, dir: { type: 'string' }, kernels: { type: 'string' }, sample: { type: 'string' }, outputs: { type: 'string' }, out: { type: 'string' }, keep: { type: 'boolean' }, incremental: { type: 'string' }, warm: { type: 'string' } } });
 const dir = values.dir ?? join(tmpdir(), 'cuttle-compile-scaling');
@@ -24,7 +24,7 @@ const runs = Number(values.runs ?? 3);
 // Where the compiled outputs go (default: beside the project); a tmpfs separates the compiler from the disk.
 const outRoot = values.outputs ?? join(dir, 'outputs');
 const workerCounts = (values.workers ?? '1,2,4,8,16').split(',').map(Number);
-const kernels = values.kernels ? { kernels: pathToFileURL(join(values.kernels, 'compile-kernels.mjs')).href, worker: pathToFileURL(join(values.kernels, 'jobs-worker.mjs')).href } : undefined;
+const kernels = values.kernels ? kernelUrlsIn(values.kernels) : undefined;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 // --keep leaves the project for the next run (several runs in one device call, each with other flags).

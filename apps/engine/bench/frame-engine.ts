@@ -8,14 +8,14 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { compileProject } from '../src/compiler/compile-project.ts';
 import { Engine } from '../src/runtime/engine.ts';
+import { kernelUrlsIn } from '../src/workers/kernel-bundle.ts';
 
 const { values } = parseArgs({ options: { sample: { type: 'string' }, kernels: { type: 'string' }, threads: { type: 'string' }, counts: { type: 'string' }, frames: { type: 'string' }, out: { type: 'string' } } });
 const sample = values.sample ?? join(import.meta.dirname, '..', 'sample');
-const kernels = values.kernels ? { kernels: pathToFileURL(join(values.kernels, 'compile-kernels.mjs')).href, frame: pathToFileURL(join(values.kernels, 'frame-kernels.mjs')).href, worker: pathToFileURL(join(values.kernels, 'jobs-worker.mjs')).href } : undefined;
+const kernels = values.kernels ? kernelUrlsIn(values.kernels) : undefined;
 const threadCounts = (values.threads ?? `1,${availableParallelism()}`).split(',').map(Number);
 const counts = (values.counts ?? '100,1000,10000').split(',').map(Number);
 const frames = Number(values.frames ?? 100);

@@ -19,9 +19,10 @@ import { compileResource, type CompileEnvironment, type ResourceOutcome } from '
 import { contentHash } from './hash.ts';
 import { InputFiles } from './input-files.ts';
 import { MANIFEST_FILE, readManifest, type Manifest } from './manifest.ts';
-import { scanProject, type ProjectCache } from './project-scan.ts';
+import { scanProject, signatureOf, type ProjectCache } from './project-scan.ts';
 import { COMPILE_CAPACITY, compileInParallel, startCompileWorkers } from './parallel/compile-in-parallel.ts';
 import type { CompilePool } from './parallel/compile-pool.ts';
+import { shareSources } from './parallel/shared-project.ts';
 import type { KernelUrls } from '../workers/kernel-bundle.ts';
 import { RESOURCE_COMPILERS } from './resource-compilers.ts';
 
@@ -215,7 +216,7 @@ async function compileWith(source: string, out: string, options: CompileOptions,
   const report: CompileReport = { compiled: [], upToDate: 0, failed: [], removed: [], ignored, ms: 0 };
   const todo = compilable.filter((path) => reasons.has(path));
   report.upToDate = compilable.length - todo.length;
-  const env: CompileEnvironment = { out, inputFiles, resources: graph, text: (path) => textOf(path) };
+  const env: CompileEnvironment = { out, inputFiles, resources: graph, text: (path) => textOf(path), hashOf: (path) => hashes.get(path) };
   // Binary files have no text ('') in `texts`; decode one when a compiler asks anyway.
   const textOf = (path: string): string => {
     const text = texts.get(path);
@@ -234,11 +235,12 @@ async function compileWith(source: string, out: string, options: CompileOptions,
       const order = orderForWorkers(todo, files);
       const embedded = new Set(Object.values(RESOURCE_COMPILERS).flatMap((c) => c.embeds));
       // In batches the pool's task table holds. Embedded types come first in `order`, so a
-      // batch's embedders never wait on a resource of a later batch.
+      // batch's embedders never wait on a resource of a later batch. The sources are shared once.
+      const sources = shareSources(files, hashes);
       for (let start = 0; start < order.length; start += COMPILE_BATCH) {
         const batch = order.slice(start, start + COMPILE_BATCH);
         const typeAt = (i: number): string => resourceOf(batch[i]!).type;
-        await compileInParallel(jobs, files, {
+        await compileInParallel(jobs, sources, {
           todo: batch,
           embedded: (i) => embedded.has(typeAt(i)),
           embeds: (i) => RESOURCE_COMPILERS[typeAt(i)]!.embeds.length > 0,
@@ -318,8 +320,7 @@ const MANIFEST_KEY = 'manifest';
 
 function manifestSignature(out: string): string | undefined {
   try {
-    const stats = statSync(join(out, MANIFEST_FILE), { bigint: true });
-    return `${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}:${stats.ino}`;
+    return signatureOf(statSync(join(out, MANIFEST_FILE), { bigint: true }));
   } catch {
     return undefined;
   }

@@ -21,6 +21,8 @@ export interface CompileEnvironment {
   resources: ProjectResources;
   /** The source text of a project file (UTF-8). */
   text(path: string): string;
+  /** A project file's content hash, known from the scan (undefined for files outside the project). */
+  hashOf(path: string): string | undefined;
 }
 
 /** `writeMs`: of the compile, the time spent hashing and writing the output (the rest is the resource's compiler). */
@@ -29,7 +31,7 @@ export type ResourceOutcome = { ok: true; entry: ManifestEntry; writeMs: number 
 export async function compileResource(path: string, env: CompileEnvironment): Promise<ResourceOutcome> {
   const id = resourceOf(path);
   const bytes = env.inputFiles.files.get(path)!;
-  const inputs: Record<string, string> = { [path]: contentHash(bytes) };
+  const inputs: Record<string, string> = { [path]: env.hashOf(path) ?? contentHash(bytes) };
   let doc: JsonValue | undefined;
   const text = (): string => env.text(path);
   const ctx: CompileContext = {
@@ -45,7 +47,7 @@ export async function compileResource(path: string, env: CompileEnvironment): Pr
       const absolute = isAbsolute(input);
       if (data === 'refused') return failAt(path, text(), at, `reads ${input}, which is outside the project${absolute ? ' and every --font-dir' : ''}`, absolute ? 'Copy the file into the project and name it by its project path, or compile with --font-dir <its folder> (fonts only)' : 'Name a file inside the project');
       if (data === 'missing') return failAt(path, text(), at, `reads ${input}, which does not exist`, absolute ? 'Install the font or name another one' : 'Add the file to the project or fix the path');
-      inputs[input] = contentHash(data);
+      inputs[input] = env.hashOf(input) ?? contentHash(data);
       return data;
     },
     requireResource: (type: string, name: string, at: readonly PathKey[]) => {

@@ -42,7 +42,8 @@ export class ProjectCache {
   }
 }
 
-function signatureOf(stats: BigIntStats): string {
+/** A file's size, change times and inode: unchanged means not rewritten (what the cache compares). */
+export function signatureOf(stats: BigIntStats): string {
   return `${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}:${stats.ino}`;
 }
 

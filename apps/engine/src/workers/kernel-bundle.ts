@@ -18,6 +18,12 @@ export interface KernelUrls {
   worker: string;
 }
 
+/** The bundle's files in `dir`, as writeKernelBundle names them (a bundled benchmark passes its own folder). */
+export function kernelUrlsIn(dir: string): KernelUrls {
+  const url = (file: string): string => pathToFileURL(join(dir, file)).href;
+  return { kernels: url('compile-kernels.mjs'), frame: url('frame-kernels.mjs'), worker: url('jobs-worker.mjs') };
+}
+
 let bundled: Promise<KernelUrls> | undefined;
 
 export function compileKernelUrls(): Promise<KernelUrls> {
@@ -59,7 +65,7 @@ async function bundleKernels(): Promise<KernelUrls> {
   const hash = createHash('sha1');
   for (const file of outputFiles) hash.update(file.path).update(file.contents);
   const dir = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'cuttle-engine', `kernels-${hash.digest('hex').slice(0, 16)}`);
-  const urls = { kernels: pathToFileURL(join(dir, 'compile-kernels.mjs')).href, frame: pathToFileURL(join(dir, 'frame-kernels.mjs')).href, worker: pathToFileURL(join(dir, 'jobs-worker.mjs')).href };
+  const urls = kernelUrlsIn(dir);
   if (existsSync(join(dir, 'done'))) return urls;
   // Written beside, then renamed: two compilers starting at once never load half a file.
   const staging = `${dir}.${process.pid}`;

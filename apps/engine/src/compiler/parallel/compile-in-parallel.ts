@@ -10,7 +10,7 @@ import { CompileError } from '../../errors.ts';
 import type { ResourceOutcome } from '../compile-resource.ts';
 import { compileKernelUrls, type KernelUrls } from '../../workers/kernel-bundle.ts';
 import { completedAt, createResults, DID_NOT_FIT, readOutcome, waitForCompletion } from './results.ts';
-import { shareProject } from './shared-project.ts';
+import { shareProject, type SharedSources } from './shared-project.ts';
 
 export interface ParallelPlan {
   /** Paths to compile, in the order their tasks are submitted. */
@@ -44,9 +44,9 @@ export async function startCompileWorkers(workers: number, kernels?: KernelUrls)
   return JobSystem.initialize({ kernels: [urls.kernels], workerUrl: urls.worker, workerCount: workers, capacity: COMPILE_CAPACITY });
 }
 
-export async function compileInParallel(jobs: JobSystem, files: ReadonlyMap<string, Uint8Array>, plan: ParallelPlan, options: Omit<ParallelCompileOptions, 'workers' | 'kernels'>): Promise<void> {
+export async function compileInParallel(jobs: JobSystem, sources: SharedSources, plan: ParallelPlan, options: Omit<ParallelCompileOptions, 'workers' | 'kernels'>): Promise<void> {
   const count = plan.todo.length;
-  const project = shareProject(files, plan.todo, options.out, options.fontDirs);
+  const project = shareProject(sources, plan.todo, options.out, options.fontDirs);
   const results = createResults(count, (1 << 20) + count * 2048);
   const tasks = jobs.tasks;
   const streaming = { priority: 'streaming' } as const;

@@ -24,6 +24,7 @@ function open(header: Uint8Array, sources: Uint8Array): OpenProject {
     inputFiles: new InputFiles(view, view.header.fontDirs),
     resources: view,
     text: (path) => decoder.decode(view.get(path) ?? new Uint8Array(0)),
+    hashOf: (path) => view.hashOf(path),
   };
   project = { view, env };
   opened.set(header.buffer, project);

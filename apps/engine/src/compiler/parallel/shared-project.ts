@@ -19,31 +19,48 @@ export interface SharedProjectHeader {
   paths: string[];
   /** Per path: start and length in `sources`. */
   spans: number[];
+  /** Per path: its content hash from the scan. */
+  hashes: string[];
   /** Paths to compile, in task order. */
   todo: string[];
 }
 
-function shared(bytes: number): Uint8Array {
+function sharedBytes(bytes: number): Uint8Array {
   return new Uint8Array(new SharedArrayBuffer(Math.max(bytes, 1)));
 }
 
-export function shareProject(files: ReadonlyMap<string, Uint8Array>, todo: readonly string[], out: string, fontDirs: readonly string[]): SharedProject {
+/** Every file's bytes in shared memory, and where each lies: made once for a compile. */
+export interface SharedSources {
+  sources: Uint8Array;
+  paths: string[];
+  spans: number[];
+  hashes: string[];
+}
+
+export function shareSources(files: ReadonlyMap<string, Uint8Array>, hashes: ReadonlyMap<string, string>): SharedSources {
   let total = 0;
   for (const bytes of files.values()) total += bytes.length;
-  const sources = shared(total);
+  const sources = sharedBytes(total);
   const paths: string[] = [];
   const spans: number[] = [];
+  const hashList: string[] = [];
   let at = 0;
   for (const [path, bytes] of files) {
     sources.set(bytes, at);
     paths.push(path);
     spans.push(at, bytes.length);
+    hashList.push(hashes.get(path)!);
     at += bytes.length;
   }
-  const json = new TextEncoder().encode(JSON.stringify({ out, fontDirs: [...fontDirs], paths, spans, todo: [...todo] } satisfies SharedProjectHeader));
-  const header = shared(json.length);
+  return { sources, paths, spans, hashes: hashList };
+}
+
+/** The project for one batch of tasks: the shared sources and a header naming what to compile. */
+export function shareProject(shared: SharedSources, todo: readonly string[], out: string, fontDirs: readonly string[]): SharedProject {
+  const json = new TextEncoder().encode(JSON.stringify({ out, fontDirs: [...fontDirs], paths: shared.paths, spans: shared.spans, hashes: shared.hashes, todo: [...todo] } satisfies SharedProjectHeader));
+  const header = sharedBytes(json.length);
   header.set(json);
-  return { header, sources };
+  return { header, sources: shared.sources };
 }
 
 /** A worker's read-only view of a shared project. */
@@ -71,6 +88,11 @@ export class SharedProjectView implements SourceFiles, ProjectResources {
     if (i === undefined) return undefined;
     const start = this.header.spans[i * 2]!;
     return this.#sources.slice(start, start + this.header.spans[i * 2 + 1]!);
+  }
+
+  hashOf(path: string): string | undefined {
+    const i = this.#spans.get(path);
+    return i === undefined ? undefined : this.header.hashes[i];
   }
 
   exists(id: ResourceId): boolean {
