@@ -11,6 +11,7 @@ import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { median } from '@cuttle/bench';
 import { CompilePool, compileProject } from '../src/compiler/compile-project.ts';
 import { ProjectCache } from '../src/compiler/project-scan.ts';
 import { FULL_SIZE, scaledCounts } from '../sample-tools/large/options.ts';
@@ -25,7 +26,6 @@ const runs = Number(values.runs ?? 3);
 const outRoot = values.outputs ?? join(dir, 'outputs');
 const workerCounts = (values.workers ?? '1,2,4,8,16').split(',').map(Number);
 const kernels = values.kernels ? kernelUrlsIn(values.kernels) : undefined;
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 // --keep leaves the project for the next run (several runs in one device call, each with other flags).
 const source = join(dir, 'project');

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { median } from '@cuttle/bench';
 import type { JobSystem } from '@cuttle/jobs';
 import { compileProject } from '../src/compiler/compile-project.ts';
 import { CharacterAnimator } from '../src/runtime/character-animator.ts';
@@ -24,7 +25,6 @@ const kernels = values.kernels ? kernelUrlsIn(values.kernels) : undefined;
 const threadCounts = (values.threads ?? '1,2,4,8,16').split(',').map(Number);
 const counts = (values.counts ?? '100,1000,10000').split(',').map(Number);
 const frames = Number(values.frames ?? 200);
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const dir = mkdtempSync(join(tmpdir(), 'cuttle-frame-bench-'));
 const report = await compileProject(sample, join(dir, 'out'));

@@ -9,6 +9,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { median } from '@cuttle/bench';
 import { compileProject } from '../src/compiler/compile-project.ts';
 import { Engine } from '../src/runtime/engine.ts';
 import { kernelUrlsIn } from '../src/workers/kernel-bundle.ts';
@@ -19,7 +20,6 @@ const kernels = values.kernels ? kernelUrlsIn(values.kernels) : undefined;
 const threadCounts = (values.threads ?? `1,${availableParallelism()}`).split(',').map(Number);
 const counts = (values.counts ?? '100,1000,10000').split(',').map(Number);
 const frames = Number(values.frames ?? 100);
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(`machine: ${cpus()[0]?.model ?? '?'}, ${availableParallelism()} threads, Node ${process.version}`);
 
 const rows: { walkers: number; threads: number; update: number; record: number }[] = [];
