@@ -19,11 +19,13 @@ export const USAGE = `cuttle-engine compile <source> <out> [--font-dir <dir>]...
 
 cuttle-engine run --slave <compiled> [--host 127.0.0.1] [--port 0] [--token-file FILE]
     [--allow-origin http://127.0.0.1:5175]... [--script module.ts] [--source <project>]
-    [--frame-threads N]
+    [--frame-threads N] [--texture-formats device|rgba8]
     Loads the compiled data's boot package and serves the tool protocol over a WebSocket;
     prints the URL and token to connect with. The token comes from --token-file (a file
     only its owner may read), or CUTTLE_ENGINE_TOKEN, or is made up; never the command line.
     --frame-threads: threads for the walkers' animation, this one included (default 1).
+    --texture-formats: what compiled textures are transcoded to: device (default: BC, ETC2 or
+    ASTC, the best the GPU has) or rgba8 (uncompressed).
 `;
 
 function describeReport(report: CompileReport): string {

@@ -15,6 +15,7 @@ import { createLevelLibrary } from '../src/compiler/resources/level.ts';
 import { readContainer, section, type Container } from '../src/runtime/container.ts';
 import { createFlowRegistry } from '../src/runtime/flow-actions.ts';
 import type { FontMeta, LevelMeta, MaterialMeta, MeshMeta, PackageMeta, SkinnedMeshMeta, TextureMeta, UnitMeta } from '../src/runtime/formats.ts';
+import { readKtx2Header } from '../src/textures/ktx2-header.ts';
 import { scratchProject, type Scratch } from './helpers.ts';
 
 let project: Scratch;
@@ -110,10 +111,11 @@ describe('golden outputs per resource type', () => {
     expect(clip.duration).toBeGreaterThan(0);
   });
 
-  test('png: RGBA8 rows', () => {
+  test('png: a KTX2 file (Basis Universal) with its mip chain; a normal map, as the water material uses it', () => {
     const texture = output<TextureMeta>('textures/ripple.png', 'texture');
     matchesGolden('texture', texture);
-    expect(section(texture, 'rgba', Uint8Array).length).toBe(128 * 128 * 4);
+    expect(texture.meta).toEqual({ width: 128, height: 128, levels: 8, usage: 'normal', alpha: false });
+    expect(readKtx2Header(section(texture, 'ktx2', Uint8Array)).levelCount).toBe(8);
   });
 
   test('the manifest lists every output with its content hash and inputs', () => {

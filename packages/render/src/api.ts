@@ -1,3 +1,5 @@
+import type { CompressedTextureFormat } from './scene/texture-formats.ts';
+
 /** A point or direction. */
 export type Vec3 = readonly [number, number, number];
 
@@ -18,6 +20,23 @@ export interface MeshInput {
 
 /** A texture in: RGBA8 pixels (row-major, top row first), or anything copyExternalImageToTexture takes in a browser. */
 export type TextureInput = { width: number; height: number; data: Uint8Array<ArrayBuffer> } | ImageBitmap;
+
+/**
+ * A texture whose levels are already in the format the GPU samples, as a KTX2 / Basis Universal
+ * transcoder or a DDS file gives them: no mips are made, the levels given are the chain.
+ */
+export interface CompressedTextureInput {
+  /** A BC, ETC2, EAC or ASTC 4x4 format (the device needs its texture-compression feature), or RGBA8. */
+  format: CompressedTextureFormat;
+  /** Size of level 0 in texels; a block format needs multiples of its block (4). */
+  width: number;
+  height: number;
+  /**
+   * Mip levels, largest first, each exactly that level's bytes: rows of blocks, top row first.
+   * One level up to the full chain down to 1x1; sampling stops at the last one given.
+   */
+  levels: readonly Uint8Array<ArrayBuffer>[];
+}
 
 /** How `addTexture` stores a texture. */
 export interface TextureOptions {

@@ -15,6 +15,7 @@ export { RenderError } from './errors.ts';
 export {
   PASSES,
   type AlphaMode,
+  type CompressedTextureInput,
   type DirectionalLightInput,
   type Mat4,
   type MaterialInput,
@@ -27,6 +28,7 @@ export {
   type Vec3,
 } from './api.ts';
 export { boxMesh, planeMesh, sphereMesh } from './scene/shapes.ts';
+export { textureFormatInfo, textureLevelByteLength, type CompressedTextureFormat, type TextureFormatInfo } from './scene/texture-formats.ts';
 export { loadGlb, addGltfDocument, type GltfLoadOptions, type GltfLoadResult } from './gltf.ts';
 export { EcsBinding } from './ecs-sync.ts';
 export { buildCourtyard, rippleNormalMap, type Courtyard, type CourtyardOptions } from './example/courtyard.ts';

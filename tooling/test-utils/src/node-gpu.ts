@@ -77,9 +77,13 @@ export interface NodeGpuOptions {
   timestamps?: boolean;
   /** Ask for `subgroups` when the adapter has it (default true). */
   subgroups?: boolean;
+  /** Ask for the texture-compression features (BC, ETC2, ASTC) the adapter has (default true). */
+  textureCompression?: boolean;
   /** Raise these limits to the adapter's maximum (default: buffer sizes and workgroup storage). */
   maxLimits?: readonly (keyof GPUSupportedLimits)[];
 }
+
+const TEXTURE_COMPRESSION = ['texture-compression-bc', 'texture-compression-etc2', 'texture-compression-astc'] as const satisfies readonly GPUFeatureName[];
 
 const DEFAULT_MAX_LIMITS = [
   'maxBufferSize',
@@ -103,6 +107,9 @@ export async function requestNodeGpu(options: NodeGpuOptions = {}): Promise<Node
   const features: GPUFeatureName[] = [];
   if (hasTimestamps) features.push('timestamp-query');
   if ((options.subgroups ?? true) && adapter.features.has('subgroups')) features.push('subgroups');
+  if (options.textureCompression ?? true) {
+    for (const feature of TEXTURE_COMPRESSION) if (adapter.features.has(feature)) features.push(feature);
+  }
   const device = await adapter.requestDevice({
     requiredFeatures: features,
     requiredLimits,

@@ -15,7 +15,7 @@ import type { CompileError} from '../errors.ts';
 import { EngineError } from '../errors.ts';
 import { DATA_FORMAT_VERSION } from '../runtime/formats.ts';
 import { removeStaleTemporaries, writeFileAtomic } from './atomic-write.ts';
-import { compileResource, type CompileEnvironment, type ResourceOutcome } from './compile-resource.ts';
+import { compileResource, settingsOf, type CompileEnvironment, type ResourceOutcome } from './compile-resource.ts';
 import { contentHash } from './hash.ts';
 import { InputFiles } from './input-files.ts';
 import { MANIFEST_FILE, readManifest, type Manifest } from './manifest.ts';
@@ -25,6 +25,7 @@ import type { CompilePool } from './parallel/compile-pool.ts';
 import { shareSources } from './parallel/shared-project.ts';
 import type { KernelUrls } from '../workers/kernel-bundle.ts';
 import { RESOURCE_COMPILERS } from './resource-compilers.ts';
+import { normalMapPaths } from '../textures/texture-usage.ts';
 
 export { RESOURCE_COMPILERS } from './resource-compilers.ts';
 export { CompilePool } from './parallel/compile-pool.ts';
@@ -92,6 +93,10 @@ export interface CompileReport {
   ms: number;
 }
 
+function sameSettings(a: Record<string, string> | undefined, b: Record<string, string> | undefined): boolean {
+  return JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
+}
+
 function typeOf(path: string): string | undefined {
   try {
     return resourceOf(path).type;
@@ -150,6 +155,7 @@ async function compileWith(source: string, out: string, options: CompileOptions,
   const graph = DependencyGraph.build(texts, dependencyOptions, kept?.options === JSON.stringify(dependencyOptions) ? kept.graph : undefined);
   options.cache?.kept.set(GRAPH_KEY, { graph, options: JSON.stringify(dependencyOptions) });
 
+  const normalMaps = normalMapPaths(graph);
   const versionChanged = previous !== undefined && previous.compiler !== version;
   const fresh = previous === undefined || versionChanged || options.force === true;
   const changed = new Set<string>();
@@ -185,6 +191,12 @@ async function compileWith(source: string, out: string, options: CompileOptions,
         if (RESOURCE_COMPILERS[referrer.type]?.embeds.includes(type)) reasons.set(referrerPath, 'dependency');
       }
     }
+    // Settings the rest of the project decides (a texture that became a normal map).
+    for (const path of compilable) {
+      if (reasons.has(path)) continue;
+      const entry = previous.resources[path];
+      if (entry && !sameSettings(entry.settings, settingsOf(path, entry.type, normalMaps))) reasons.set(path, 'input');
+    }
     // Files read that the graph does not know (a font's TTF, a .fnt's pages). One refused now (a
     // --font-dir no longer given) counts as changed: the rebuild then says why it fails.
     for (const path of compilable) {
@@ -216,7 +228,7 @@ async function compileWith(source: string, out: string, options: CompileOptions,
   const report: CompileReport = { compiled: [], upToDate: 0, failed: [], removed: [], ignored, ms: 0 };
   const todo = compilable.filter((path) => reasons.has(path));
   report.upToDate = compilable.length - todo.length;
-  const env: CompileEnvironment = { out, inputFiles, resources: graph, text: (path) => textOf(path), hashOf: (path) => hashes.get(path) };
+  const env: CompileEnvironment = { out, inputFiles, resources: graph, text: (path) => textOf(path), hashOf: (path) => hashes.get(path), normalMaps };
   // Binary files have no text ('') in `texts`; decode one when a compiler asks anyway.
   const textOf = (path: string): string => {
     const text = texts.get(path);
@@ -236,7 +248,7 @@ async function compileWith(source: string, out: string, options: CompileOptions,
       const embedded = new Set(Object.values(RESOURCE_COMPILERS).flatMap((c) => c.embeds));
       // In batches the pool's task table holds. Embedded types come first in `order`, so a
       // batch's embedders never wait on a resource of a later batch. The sources are shared once.
-      const sources = shareSources(files, hashes);
+      const sources = shareSources(files, hashes, normalMaps);
       for (let start = 0; start < order.length; start += COMPILE_BATCH) {
         const batch = order.slice(start, start + COMPILE_BATCH);
         const typeAt = (i: number): string => resourceOf(batch[i]!).type;

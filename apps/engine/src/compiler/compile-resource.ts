@@ -23,6 +23,13 @@ export interface CompileEnvironment {
   text(path: string): string;
   /** A project file's content hash, known from the scan (undefined for files outside the project). */
   hashOf(path: string): string | undefined;
+  /** Source paths of the textures that materials use as normal maps. */
+  normalMaps: ReadonlySet<string>;
+}
+
+/** What the rest of the project decides about how `path` compiles (recorded in its manifest entry). */
+export function settingsOf(path: string, type: string, normalMaps: ReadonlySet<string>): Record<string, string> | undefined {
+  return type === 'png' ? { usage: normalMaps.has(path) ? 'normal' : 'color' } : undefined;
 }
 
 /** `writeMs`: of the compile, the time spent hashing and writing the output (the rest is the resource's compiler). */
@@ -32,6 +39,7 @@ export async function compileResource(path: string, env: CompileEnvironment): Pr
   const id = resourceOf(path);
   const bytes = env.inputFiles.files.get(path)!;
   const inputs: Record<string, string> = { [path]: env.hashOf(path) ?? contentHash(bytes) };
+  const settings = settingsOf(path, id.type, env.normalMaps);
   let doc: JsonValue | undefined;
   const text = (): string => env.text(path);
   const ctx: CompileContext = {
@@ -39,6 +47,7 @@ export async function compileResource(path: string, env: CompileEnvironment): Pr
     type: id.type,
     name: id.name,
     bytes,
+    textureUsage: env.normalMaps.has(path) ? 'normal' : 'color',
     resources: env.resources,
     text,
     document: () => (doc ??= parseDocument(path, text())),
@@ -64,7 +73,7 @@ export async function compileResource(path: string, env: CompileEnvironment): Pr
     const written = performance.now();
     const file = outputFileOf(path);
     writeFileAtomic(env.out, file, output);
-    const entry: ManifestEntry = { type: id.type, name: id.name, file, hash: contentHash(output), size: output.length, inputs };
+    const entry: ManifestEntry = { type: id.type, name: id.name, file, hash: contentHash(output), size: output.length, inputs, ...(settings ? { settings } : {}) };
     return { ok: true, entry, writeMs: performance.now() - written };
   } catch (error) {
     return { ok: false, error: error instanceof CompileError ? error : new CompileError(path, 1, 1, `the compiler failed: ${error instanceof Error ? error.message : String(error)}`, 'Report this with the file') };

@@ -5,6 +5,7 @@ import type { JsonValue, ResourceId } from '@cuttle/tools-merge';
 import { parseSjson, SjsonParseError } from '@cuttle/tools-merge';
 import * as v from 'valibot';
 import { CompileError } from '../errors.ts';
+import type { TextureUsage } from '../textures/texture-usage.ts';
 import { locate } from './locate.ts';
 
 export type PathKey = string | number;
@@ -22,6 +23,8 @@ export interface CompileContext {
   readonly type: string;
   readonly name: string;
   readonly bytes: Uint8Array;
+  /** For a texture: what the materials that name it use it for (a normal map, or colour). */
+  readonly textureUsage: TextureUsage;
   /** Which resources exist in the project. */
   readonly resources: ProjectResources;
   /** Source text (UTF-8). */

@@ -18,6 +18,7 @@ const ENTRY = v.object({
   hash: HASH,
   size: v.pipe(v.number(), v.integer(), v.minValue(0)),
   inputs: v.record(v.string(), HASH),
+  settings: v.optional(v.record(v.string(), v.string())),
 });
 const MANIFEST = v.object({
   compiler: v.string(),

@@ -10,6 +10,11 @@ export interface ManifestEntry {
   size: number;
   /** Every file the compile read (project-relative or absolute) with its content hash. */
   inputs: Record<string, string>;
+  /**
+   * How the rest of the project told the compiler to build it (a texture's `usage`, learned from
+   * the materials that name it); a change rebuilds it though its own files did not change.
+   */
+  settings?: Record<string, string>;
 }
 
 export interface Manifest {

@@ -16,6 +16,9 @@ import { describeFlowReload, type FlowGraphReload } from './flow-scripts.ts';
 import { World, type LogFn, type WorldShared } from './world.ts';
 import type { JobSystem } from '@cuttle/jobs';
 import { startFrameWorkers } from '../workers/frame-workers.ts';
+import { basisModule, type BasisModule } from '../textures/basis-module.ts';
+import { compressionSupport } from '../textures/transcode-ktx2.ts';
+import { TextureLoader } from './texture-loader.ts';
 import type { KernelUrls } from '../workers/kernel-bundle.ts';
 
 export type { CameraInput } from './camera.ts';
@@ -51,6 +54,11 @@ export interface EngineOptions {
   frameThreads?: number;
   /** Bundled kernels for the frame workers (default: bundled from the engine's source). */
   kernels?: KernelUrls;
+  /**
+   * What textures are transcoded to: 'device' (default), the best block format the GPU has
+   * (BC, ETC2 or ASTC), or 'rgba8', uncompressed (to compare, or on a device that misreads one).
+   */
+  textureFormats?: 'device' | 'rgba8';
 }
 
 const MATERIAL_SUFFIX = '.material';
@@ -62,6 +70,8 @@ export class Engine {
   readonly guiRenderer: GuiRenderer;
   /** The allocators every world's buffers and the per-frame data come from (apps/engine/README.md, Memory). */
   readonly memory: EngineMemory;
+  /** Transcodes compiled textures for this device, and counts what they take. */
+  readonly textures: TextureLoader;
   world: World;
   #camera: CameraInput;
   generation = 0;
@@ -79,7 +89,10 @@ export class Engine {
     options: EngineOptions,
     /** The frame workers (undefined: one thread). */
     readonly jobs: JobSystem | undefined,
+    basis: BasisModule,
   ) {
+    const support = options.textureFormats === 'rgba8' ? { bc: false, etc2: false, astc: false } : compressionSupport(gpu.device);
+    this.textures = new TextureLoader(basis, support);
     this.store = new ResourceStore(options.data);
     const boot = options.boot ?? 'boot';
     const pkg = this.store.get<PackageMeta>('package', boot).meta;
@@ -107,7 +120,7 @@ export class Engine {
   log: LogFn;
 
   #worldShared(): WorldShared {
-    return { device: this.gpu.device, store: this.store, guiRenderer: this.guiRenderer, log: this.log, memory: this.memory, ...(this.jobs ? { jobs: this.jobs } : {}) };
+    return { device: this.gpu.device, store: this.store, guiRenderer: this.guiRenderer, log: this.log, memory: this.memory, textures: this.textures, ...(this.jobs ? { jobs: this.jobs } : {}) };
   }
 
   /** The memory overview: every allocator with bytes in use, capacity, peak, count and fragmentation. */
@@ -116,10 +129,10 @@ export class Engine {
   }
 
   static async start(options: EngineOptions): Promise<Engine> {
-    const gpu = await requestEngineDevice();
+    const [gpu, basis] = await Promise.all([requestEngineDevice(), basisModule()]);
     const jobs = await startFrameWorkers(options.frameThreads ?? 1, options.kernels);
     try {
-      return new Engine(gpu, options, jobs);
+      return new Engine(gpu, options, jobs, basis);
     } catch (error) {
       await jobs?.shutdown();
       throw error;

@@ -3,7 +3,7 @@
 import { murmurHash2 } from '@cuttle/tools-merge';
 
 /** Bump when any runtime format changes: every output is rebuilt by the next compile. */
-export const DATA_FORMAT_VERSION = 3;
+export const DATA_FORMAT_VERSION = 4;
 
 /** The 32-bit name hash that stands for a resource inside runtime data. */
 export function resourceHash(type: string, name: string): number {
@@ -30,7 +30,13 @@ export interface MaterialMeta {
 export interface TextureMeta {
   width: number;
   height: number;
-  /** Section `rgba`: width * height * 4 bytes, top row first. */
+  /** Mip levels in the file: the full chain, down to 1x1. */
+  levels: number;
+  /** What the texture is for: colour (sRGB, ETC1S) or a normal map (linear, UASTC). */
+  usage: 'color' | 'normal';
+  /** Whether any texel is not opaque (picks a transcode target with alpha). */
+  alpha: boolean;
+  /** Section `ktx2`: a KTX2 file, Basis Universal supercompressed, levels largest first. */
 }
 
 export interface StaticMeshMeta {

@@ -30,7 +30,9 @@ export async function requestEngineDevice(): Promise<EngineDevice> {
   const timestamps = adapter.features.has('timestamp-query');
   const limits: Record<string, number> = {};
   for (const key of ['maxStorageBuffersPerShaderStage', 'maxComputeWorkgroupStorageSize', 'maxBufferSize', 'maxStorageBufferBindingSize'] as const) limits[key] = adapter.limits[key];
-  const device = await adapter.requestDevice({ requiredFeatures: timestamps ? ['timestamp-query'] : [], requiredLimits: limits });
+  // Every texture-compression family the adapter has: compiled textures transcode to the best one.
+  const compression = (['texture-compression-bc', 'texture-compression-etc2', 'texture-compression-astc'] as const).filter((feature) => adapter.features.has(feature));
+  const device = await adapter.requestDevice({ requiredFeatures: [...(timestamps ? ['timestamp-query' as const] : []), ...compression], requiredLimits: limits });
   const { vendor, device: name, description } = adapter.info;
   return { device, adapter: `${vendor} / ${[name, description].filter(Boolean).join(' ')}`, timestamps };
 }

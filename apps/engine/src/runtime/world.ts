@@ -23,6 +23,7 @@ import { FlowScripts, type FlowGraphReload, type LoadedGraph } from './flow-scri
 import type { EngineMemory, WorldMemory } from './memory.ts';
 import type { FlowMeta, FontMeta, LevelMeta, MaterialMeta, MeshMeta, TextureMeta } from './formats.ts';
 import type { ResourceStore } from './resources.ts';
+import type { TextureLoader } from './texture-loader.ts';
 import { PATH_FLOATS } from './walk-cycle.ts';
 
 export type LogFn = (level: 'info' | 'warning' | 'error', system: string, message: string) => void;
@@ -62,6 +63,8 @@ export interface WorldShared {
   memory?: EngineMemory;
   /** Frame workers: the walkers' animation runs on them (without: on this thread). */
   jobs?: JobSystem;
+  /** Transcodes the compiled KTX2 textures for this device. */
+  textures: TextureLoader;
 }
 
 /** Level `level` from the store: its header and its ECS archive loaded into a new library. */
@@ -219,15 +222,15 @@ export class World {
     return name.slice(type.length + 1);
   }
 
-  /** A texture of the scene, uploaded on first use (by name and colour space). */
-  #texture(store: ResourceStore, name: string, srgb: boolean): number {
-    const key = `${name}:${srgb}`;
-    let id = this.#textureIds.get(key);
+  /**
+   * A texture of the scene, uploaded on first use. The compiler decided its colour space and
+   * filtering from how materials use it (sRGB colour, or a linear normal map).
+   */
+  #texture(store: ResourceStore, name: string): number {
+    let id = this.#textureIds.get(name);
     if (id === undefined) {
-      const t = store.get<TextureMeta>('png', name);
-      // The only linear textures materials name are normal maps: their mip levels are renormalized.
-      id = this.render.addTexture({ width: t.meta.width, height: t.meta.height, data: section<Uint8Array<ArrayBuffer>>(t, 'rgba', Uint8Array) }, { srgb, normalMap: !srgb });
-      this.#textureIds.set(key, id);
+      id = this.#shared.textures.load(this.render, name, store.get<TextureMeta>('png', name));
+      this.#textureIds.set(name, id);
     }
     return id;
   }
@@ -237,8 +240,8 @@ export class World {
     const m = store.get<MaterialMeta>('material', name).meta;
     if (character) return { baseColor: m.baseColor, metallic: m.metallic, roughness: m.roughness, emissive: m.emissive };
     const input: MaterialInput = { baseColor: m.baseColor, metallic: m.metallic, roughness: m.roughness, emissive: m.emissive, alphaMode: m.alphaMode, alphaCutoff: m.alphaCutoff, normalScale: m.normalScale, doubleSided: m.doubleSided, caustics: m.caustics };
-    if (m.baseColorTexture !== undefined) input.baseColorTexture = this.#texture(store, m.baseColorTexture, true);
-    if (m.normalTexture !== undefined) input.normalTexture = this.#texture(store, m.normalTexture, false);
+    if (m.baseColorTexture !== undefined) input.baseColorTexture = this.#texture(store, m.baseColorTexture);
+    if (m.normalTexture !== undefined) input.normalTexture = this.#texture(store, m.normalTexture);
     return input;
   }
 

@@ -10,7 +10,7 @@ import { SlaveServer } from './server.ts';
 import { loadSlaveScript, type SlaveApi, type SlaveCommands } from './slave-script.ts';
 import { resolveToken, TOKEN_ENV } from './token-source.ts';
 
-export const RUN_USAGE = `usage: cuttle-engine run --slave <compiled data> [--host 127.0.0.1] [--port 0] [--token-file FILE] [--allow-origin URL]... [--script slave.ts] [--frame-threads N]
+export const RUN_USAGE = `usage: cuttle-engine run --slave <compiled data> [--host 127.0.0.1] [--port 0] [--token-file FILE] [--allow-origin URL]... [--script slave.ts] [--frame-threads N] [--texture-formats device|rgba8]
   The token comes from --token-file (mode 0600), or ${TOKEN_ENV}, or is made up and printed.`;
 
 export async function runCommand(args: string[], io: CliIo): Promise<number> {
@@ -28,6 +28,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       boot: { type: 'string', default: 'boot' },
       json: { type: 'boolean' },
       'frame-threads': { type: 'string', default: '1' },
+      'texture-formats': { type: 'string', default: 'device' },
     },
   });
   const data = positionals[0];
@@ -41,10 +42,13 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const logLine = boundedLines({ write: (text) => { io.stderr(text); }, queued: () => io.stderrQueued() }, (count) => (json ? JSON.stringify({ event: 'dropped', lines: count }) : `[warning] log: ${count} lines dropped: stderr was not keeping up`) + '\n');
   const frameThreads = Number(values['frame-threads']);
   if (!Number.isInteger(frameThreads) || frameThreads < 1 || frameThreads > 256) throw new EngineError(`--frame-threads ${values['frame-threads']}: give a whole number from 1 to 256 (threads for the walkers' animation, this one included).`);
+  const textureFormats = values['texture-formats'];
+  if (textureFormats !== 'device' && textureFormats !== 'rgba8') throw new EngineError(`--texture-formats ${textureFormats}: give device (the best block format the GPU has) or rgba8 (uncompressed).`);
   const engine = await Engine.start({
     data,
     boot: values.boot,
     frameThreads,
+    textureFormats,
     log: (level, system, message) => {
       logLine(json ? JSON.stringify({ event: 'message', level, system, message }) + '\n' : `[${level}] ${system}: ${message}\n`);
     },

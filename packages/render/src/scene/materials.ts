@@ -1,10 +1,11 @@
 // Materials and textures on the GPU. Each material is a small uniform block and a bind group
 // of its three textures (base colour, metallic-roughness, normal; 1x1 defaults where absent)
 // and a sampler, so a draw switches material with one setBindGroup.
-import type { MaterialInput, TextureInput, TextureOptions } from '../api.ts';
+import type { CompressedTextureInput, MaterialInput, TextureInput, TextureOptions } from '../api.ts';
 import { RenderError } from '../errors.ts';
 import { MipGenerator, mipLevelCount } from './mipmaps.ts';
 import type { BufferRange, SceneBuffers } from './scene-buffers.ts';
+import { textureFormatInfo, textureLevelByteLength } from './texture-formats.ts';
 
 /** Bytes of a material's uniform block (see shaders/common.wgsl, struct Material). */
 export const MATERIAL_BYTES = 64;
@@ -116,6 +117,36 @@ export class MaterialStore {
       this.#device.queue.copyExternalImageToTexture({ source: input }, { texture }, [width, height]);
     }
     (this.#mips ??= new MipGenerator(this.#device)).generate(texture, options.normalMap === true);
+    this.#textures.push(texture);
+    return this.#textures.length - 1;
+  }
+
+  /**
+   * Uploads a texture whose levels come made (block-compressed or RGBA8, e.g. transcoded from
+   * KTX2): checked whole before anything is created, so a refused one changes nothing. Returns its id.
+   */
+  addCompressedTexture(input: CompressedTextureInput): number {
+    const info = textureFormatInfo(input.format);
+    if (!info) throw new RenderError(`${input.format} is not a texture format addCompressedTexture takes: use a BC, ETC2, EAC, ASTC 4x4 or rgba8unorm format.`);
+    const { width, height, levels } = input;
+    if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) throw new RenderError(`a texture needs a positive integer size, got ${width}x${height}.`);
+    const limit = this.#device.limits.maxTextureDimension2D;
+    if (width > limit || height > limit) throw new RenderError(`${width}x${height} is larger than this device's maxTextureDimension2D (${limit}).`);
+    if (info.feature && !this.#device.features.has(info.feature)) throw new RenderError(`${input.format} needs the device feature ${info.feature}, which this device was not created with: request it (if the adapter has it) or transcode to another format.`);
+    if (width % info.blockWidth !== 0 || height % info.blockHeight !== 0) throw new RenderError(`a ${input.format} texture must be a multiple of ${info.blockWidth}x${info.blockHeight} texels, got ${width}x${height}: transcode it to rgba8unorm instead.`);
+    const fullChain = mipLevelCount(width, height);
+    if (levels.length < 1 || levels.length > fullChain) throw new RenderError(`a ${width}x${height} texture has 1 to ${fullChain} mip levels, got ${levels.length}.`);
+    levels.forEach((level, i) => {
+      const expected = textureLevelByteLength(info, width, height, i);
+      if (level.byteLength !== expected) throw new RenderError(`mip level ${i} of a ${width}x${height} ${input.format} texture must hold ${expected} bytes, got ${level.byteLength}.`);
+    });
+    const texture = this.#device.createTexture({ label: `cuttle.render.texture${this.#textures.length}`, size: [width, height], format: input.format, mipLevelCount: levels.length, usage: GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_DST | GPUTextureUsage.COPY_SRC });
+    levels.forEach((level, i) => {
+      // Copies cover whole blocks: a level smaller than a block is written as one block.
+      const blocksWide = Math.ceil(Math.max(1, width >> i) / info.blockWidth);
+      const blocksHigh = Math.ceil(Math.max(1, height >> i) / info.blockHeight);
+      this.#device.queue.writeTexture({ texture, mipLevel: i }, level, { bytesPerRow: blocksWide * info.bytesPerBlock, rowsPerImage: blocksHigh }, [blocksWide * info.blockWidth, blocksHigh * info.blockHeight]);
+    });
     this.#textures.push(texture);
     return this.#textures.length - 1;
   }

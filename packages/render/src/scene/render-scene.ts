@@ -4,7 +4,7 @@
 import { EntityList } from '@cuttle/gpu-culling';
 import type { FluidSimulation } from '@cuttle/gpu-fluid';
 import type { GpuSkinning, SkinnedInstance } from '@cuttle/gpu-skinning';
-import type { DirectionalLightInput, Mat4, MaterialInput, MeshInput, ShadowSpotInput, TextureInput, TextureOptions } from '../api.ts';
+import type { CompressedTextureInput, DirectionalLightInput, Mat4, MaterialInput, MeshInput, ShadowSpotInput, TextureInput, TextureOptions } from '../api.ts';
 import { RenderError } from '../errors.ts';
 import { IDENTITY } from '../ssao/matrix.ts';
 import { MaterialStore, type GpuMaterial } from './materials.ts';
@@ -128,6 +128,16 @@ export class RenderScene {
 
   addTexture(input: TextureInput, options?: TextureOptions): number {
     return this.#materials.addTexture(input, options);
+  }
+
+  /**
+   * Adds a texture whose mip levels come made, block-compressed or RGBA8 (transcoded from KTX2 /
+   * Basis Universal, for example): sampled with its own levels, none made here. Throws a
+   * RenderError, having created nothing, for a format the device lacks the feature of, a size
+   * not a multiple of the block, or a level whose byte length is not that level's.
+   */
+  addCompressedTexture(input: CompressedTextureInput): number {
+    return this.#materials.addCompressedTexture(input);
   }
 
   /** Texture `id`'s GPU texture (its mip levels are there to read back). */

@@ -25,6 +25,7 @@ function open(header: Uint8Array, sources: Uint8Array): OpenProject {
     resources: view,
     text: (path) => decoder.decode(view.get(path) ?? new Uint8Array(0)),
     hashOf: (path) => view.hashOf(path),
+    normalMaps: new Set(view.header.normalMaps),
   };
   project = { view, env };
   opened.set(header.buffer, project);

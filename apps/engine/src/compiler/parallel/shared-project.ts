@@ -23,6 +23,8 @@ export interface SharedProjectHeader {
   hashes: string[];
   /** Paths to compile, in task order. */
   todo: string[];
+  /** Textures the materials use as normal maps. */
+  normalMaps: string[];
 }
 
 function sharedBytes(bytes: number): Uint8Array {
@@ -35,9 +37,10 @@ export interface SharedSources {
   paths: string[];
   spans: number[];
   hashes: string[];
+  normalMaps: string[];
 }
 
-export function shareSources(files: ReadonlyMap<string, Uint8Array>, hashes: ReadonlyMap<string, string>): SharedSources {
+export function shareSources(files: ReadonlyMap<string, Uint8Array>, hashes: ReadonlyMap<string, string>, normalMaps: ReadonlySet<string>): SharedSources {
   let total = 0;
   for (const bytes of files.values()) total += bytes.length;
   const sources = sharedBytes(total);
@@ -52,12 +55,12 @@ export function shareSources(files: ReadonlyMap<string, Uint8Array>, hashes: Rea
     hashList.push(hashes.get(path)!);
     at += bytes.length;
   }
-  return { sources, paths, spans, hashes: hashList };
+  return { sources, paths, spans, hashes: hashList, normalMaps: [...normalMaps] };
 }
 
 /** The project for one batch of tasks: the shared sources and a header naming what to compile. */
 export function shareProject(shared: SharedSources, todo: readonly string[], out: string, fontDirs: readonly string[]): SharedProject {
-  const json = new TextEncoder().encode(JSON.stringify({ out, fontDirs: [...fontDirs], paths: shared.paths, spans: shared.spans, hashes: shared.hashes, todo: [...todo] } satisfies SharedProjectHeader));
+  const json = new TextEncoder().encode(JSON.stringify({ out, fontDirs: [...fontDirs], paths: shared.paths, spans: shared.spans, hashes: shared.hashes, todo: [...todo], normalMaps: shared.normalMaps } satisfies SharedProjectHeader));
   const header = sharedBytes(json.length);
   header.set(json);
   return { header, sources: shared.sources };

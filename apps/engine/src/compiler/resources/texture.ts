@@ -1,10 +1,28 @@
-// png: decoded once at compile time into RGBA8 rows the GPU takes as they are.
+// png: decoded, then written as a KTX2 file with Basis Universal supercompression and a full
+// mip chain made offline (textures/encode-ktx2.ts). The runtime transcodes it to what the GPU
+// samples (BC, ETC2, ASTC or RGBA8) without decoding pixels.
 import { decodePng } from '@cuttle/gui';
 import type { TextureMeta } from '../../runtime/formats.ts';
 import { writeContainer } from '../../runtime/container.ts';
+import { encodeKtx2 } from '../../textures/encode-ktx2.ts';
 import type { CompileContext } from '../context.ts';
 
+/** WebGPU's guaranteed maxTextureDimension2D: a larger texture would not load everywhere. */
+export const MAX_TEXTURE_SIZE = 8192;
+
+/** The size a PNG's IHDR claims, read before anything is inflated; undefined when there is no IHDR first. */
+function claimedSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  if (bytes.length < 24 || String.fromCharCode(bytes[12]!, bytes[13]!, bytes[14]!, bytes[15]!) !== 'IHDR') return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
 export async function compileTexture(ctx: CompileContext): Promise<Uint8Array> {
+  // A header that claims a huge image (a decompression bomb, or a lie) is refused before inflating.
+  const claimed = claimedSize(ctx.bytes);
+  if (claimed && (claimed.width > MAX_TEXTURE_SIZE || claimed.height > MAX_TEXTURE_SIZE)) {
+    return ctx.fail([], `says it is ${claimed.width}x${claimed.height}, larger than ${MAX_TEXTURE_SIZE} px on a side, which not every GPU loads`, `Scale it down to at most ${MAX_TEXTURE_SIZE}x${MAX_TEXTURE_SIZE}`);
+  }
   let image;
   try {
     image = await decodePng(ctx.bytes);
@@ -12,17 +30,28 @@ export async function compileTexture(ctx: CompileContext): Promise<Uint8Array> {
     return ctx.fail([], `is not a PNG this compiler reads (${error instanceof Error ? error.message : String(error)})`, 'Save it as an 8-bit grey or RGBA PNG');
   }
   const { width, height } = image;
-  let rgba = image.data;
-  if (image.channels === 1) {
-    rgba = new Uint8Array(width * height * 4);
-    for (let i = 0; i < width * height; i++) {
-      const g = image.data[i]!;
-      rgba[i * 4] = g;
-      rgba[i * 4 + 1] = g;
-      rgba[i * 4 + 2] = g;
-      rgba[i * 4 + 3] = 255;
+  const rgba = image.channels === 1 ? greyToRgba(image.data, width * height) : image.data;
+  let alpha = false;
+  for (let i = 3; i < rgba.length; i += 4) {
+    if (rgba[i] !== 255) {
+      alpha = true;
+      break;
     }
   }
-  const meta: TextureMeta = { width, height };
-  return writeContainer({ type: 'texture', meta, sections: { rgba } });
+  const usage = ctx.textureUsage;
+  const ktx2 = await encodeKtx2(rgba, width, height, usage);
+  const meta: TextureMeta = { width, height, levels: Math.floor(Math.log2(Math.max(width, height))) + 1, usage, alpha };
+  return writeContainer({ type: 'texture', meta, sections: { ktx2 } });
+}
+
+function greyToRgba(grey: Uint8Array, texels: number): Uint8Array {
+  const rgba = new Uint8Array(texels * 4);
+  for (let i = 0; i < texels; i++) {
+    const g = grey[i]!;
+    rgba[i * 4] = g;
+    rgba[i * 4 + 1] = g;
+    rgba[i * 4 + 2] = g;
+    rgba[i * 4 + 3] = 255;
+  }
+  return rgba;
 }

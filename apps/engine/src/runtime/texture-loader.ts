@@ -1,0 +1,56 @@
+// Compiled textures into the render scene: each KTX2 transcoded, on this thread, to the block
+// format the device samples (textures/transcode-ktx2.ts), and the bytes it takes on the GPU
+// counted. The Basis module is loaded by Engine.start, so a world builds synchronously.
+import type { RenderScene } from '@cuttle/render';
+import { textureFormatInfo, textureLevelByteLength } from '@cuttle/render';
+import { EngineError } from '../errors.ts';
+import type { BasisModule } from '../textures/basis-module.ts';
+import { Ktx2Error } from '../textures/ktx2-header.ts';
+import { chooseTranscode, transcodeKtx2, type CompressionSupport } from '../textures/transcode-ktx2.ts';
+import type { Container } from './container.ts';
+import { section } from './container.ts';
+import type { TextureMeta } from './formats.ts';
+
+export interface TextureLoadStats {
+  textures: number;
+  /** GPU bytes of every level of every texture loaded. */
+  gpuBytes: number;
+  /** Bytes of the KTX2 files read. */
+  fileBytes: number;
+  /** Transcoding and upload, this thread. */
+  ms: number;
+}
+
+export class TextureLoader {
+  readonly #basis: BasisModule;
+  readonly support: CompressionSupport;
+  readonly stats: TextureLoadStats = { textures: 0, gpuBytes: 0, fileBytes: 0, ms: 0 };
+
+  /** `support`: the families to transcode to (all false: RGBA8 only). */
+  constructor(basis: BasisModule, support: CompressionSupport) {
+    this.#basis = basis;
+    this.support = support;
+  }
+
+  /** Adds compiled texture `name` to `scene`; its id. An EngineError says what is wrong with a damaged file. */
+  load(scene: RenderScene, name: string, container: Container<TextureMeta>): number {
+    const started = performance.now();
+    const { width, height, levels, usage, alpha } = container.meta;
+    const ktx2 = section(container, 'ktx2', Uint8Array);
+    const choice = chooseTranscode(this.support, usage, alpha, width, height);
+    let input;
+    try {
+      input = transcodeKtx2(this.#basis, ktx2, choice, { width, height, levels });
+    } catch (error) {
+      if (error instanceof Ktx2Error) throw new EngineError(`compiled texture ${name} ${error.message}; compile it again (cuttle-engine compile --force rebuilds every output).`);
+      throw error;
+    }
+    const id = scene.addCompressedTexture(input);
+    const info = textureFormatInfo(input.format)!;
+    for (let level = 0; level < input.levels.length; level++) this.stats.gpuBytes += textureLevelByteLength(info, width, height, level);
+    this.stats.textures++;
+    this.stats.fileBytes += ktx2.byteLength;
+    this.stats.ms += performance.now() - started;
+    return id;
+  }
+}
