@@ -6,7 +6,8 @@
 #
 # The script is bundled with the engine into .device/engine/figures.mjs (it starts itself again
 # as the engine); sharp, a native addon, travels beside it as a tar.xz of its store folder (sharp,
-# @img/sharp-linux-x64, @img/sharp-libvips-linux-x64 and their two small dependencies). The
+# @img/sharp-linux-x64, @img/sharp-libvips-linux-x64 and their two small dependencies) and
+# with ktx2-encoder (Basis Universal in WebAssembly) and ktx-parse. The
 # sample project comes with the working tree, its font (a system file) beside the bundle. Costs about 8 MiB of carry on top of pack.sh's.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -15,14 +16,16 @@ pack=../shared/device/pack.sh
 
 bash "$pack" >/dev/null
 mkdir -p .device/engine
-pnpm -s bundle:node apps/engine/bench/figures.ts .device/engine/figures.mjs --external sharp
+pnpm -s bundle:node apps/engine/bench/figures.ts .device/engine/figures.mjs --external sharp --external ktx2-encoder
 store=$(dirname "$(readlink -f apps/engine/node_modules/sharp)")
 modules=()
 for name in sharp @img detect-libc semver; do
   [ -e "$store/$name" ] || { echo "device-engine: $store/$name is missing (pnpm install first)" >&2; exit 1; }
   modules+=("$name")
 done
-tar -C "$store" --dereference -cf - "${modules[@]}" | xz -T2 -6 > .device/engine/sharp-modules.tar.xz
+# ktx2-encoder finds its WebAssembly file beside its own JavaScript, so it is not bundled either.
+basis=$(dirname "$(readlink -f apps/engine/node_modules/ktx2-encoder)")
+tar -cf - -C "$store" --dereference "${modules[@]}" -C "$basis" --dereference ktx2-encoder ktx-parse | xz -T2 -6 > .device/engine/sharp-modules.tar.xz
 # The sample's font is Debian's DejaVu Sans, which the GPU machine does not have.
 font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 [ -f "$font" ] || { echo "device-engine: $font is missing (apt-get install fonts-dejavu-core)" >&2; exit 1; }

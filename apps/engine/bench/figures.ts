@@ -95,7 +95,8 @@ async function measure(): Promise<void> {
     // The engine, in its own process.
     progress('starting the engine');
     const token = 'figures-token-0123456789';
-    engine = spawn(process.execPath, engineProcess(['run', '--slave', out, '--token', token, '--json']), { stdio: ['ignore', 'pipe', 'inherit'] });
+    // The engine refuses a token on its command line (other users see it there): the environment carries it.
+    engine = spawn(process.execPath, engineProcess(['run', '--slave', out, '--json']), { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CUTTLE_ENGINE_TOKEN: token } });
     const url = await new Promise<string>((resolve, reject) => {
       let text = '';
       engine!.on('exit', (code) => { reject(new Error(`the engine exited (${code}) before listening`)); });
