@@ -4,12 +4,28 @@
 # worktree and branch, never touching this checkout: `changeset version` there, then
 # `pnpm publish --dry-run` of every publishable package, so the first real publish is not the
 # first try. It needs the packages built (dist/) in this checkout; it copies them.
+# `pnpm release --registry <url>` publishes to that registry instead of npm's (its token comes from
+# .npmrc as usual); `--no-build` skips build and check:publish when dist/ is built and checked
+# already. `pnpm test:registry` releases with both to a local Verdaccio (tooling/registry).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
 
-if [[ "${1:-}" != "--dry-run" ]]; then
-  pnpm turbo run build check:publish
+dry_run="" registry="" build=1
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --dry-run) dry_run=1 ;;
+    --registry) [[ $# -ge 2 ]] || { echo "release: --registry needs a URL" >&2; exit 2; }; registry=$2; shift ;;
+    --registry=*) registry=${1#--registry=} ;;
+    --no-build) build=0 ;;
+    *) echo "release: unknown option $1 (options: --dry-run, --registry <url>, --no-build)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+if [[ -z "$dry_run" ]]; then
+  if [[ -n "$registry" ]]; then export npm_config_registry=$registry; fi
+  if [[ "$build" == 1 ]]; then pnpm turbo run build check:publish; fi
   exec pnpm changeset publish
 fi
 

@@ -6,18 +6,14 @@
 // .d.ts files and run. GPU examples get a device from Dawn (the `webgpu` npm package), as the
 // tests do. Run after `pnpm build`: `pnpm test:packed [--keep] [--only name,name]` (--only adds
 // the Cuttle packages those need).
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { promisify } from 'node:util';
 import { publishablePackages, type PackageManifest } from '../publishable.ts';
-import { composeExample, readmeExample } from './examples.ts';
+import { checkInstalled, exampleToolDependencies, failure, sh, writeGpuModule, type CheckResult } from './installed-checks.ts';
 
-const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../../../..');
-const harnessDir = join(root, 'tooling/scripts/packed');
 
 type Manifest = PackageManifest;
 
@@ -31,7 +27,7 @@ interface Package {
 interface Check {
   pkg: string;
   what: string;
-  ok: boolean | 'skipped';
+  ok: CheckResult;
   detail?: string;
 }
 
@@ -40,21 +36,6 @@ const keep = args.includes('--keep');
 const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? '').split(',')) : undefined;
 const skipGpu = process.env.CUTTLE_GPU_TESTS === 'skip';
-
-function readManifest(path: string): Manifest {
-  return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
-}
-
-async function sh(command: string, argv: string[], cwd: string, timeoutMs = 300_000): Promise<string> {
-  const { stdout, stderr } = await run(command, argv, { cwd, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' } });
-  return stdout + stderr;
-}
-
-function failure(error: unknown): string {
-  // execFile's message already holds the command's stderr.
-  const e = error as { stdout?: string; message?: string };
-  return `${e.message ?? String(error)}\n${e.stdout ?? ''}`.trim();
-}
 
 /** Runs `tasks` with at most `limit` at a time. */
 async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
@@ -94,29 +75,6 @@ function cuttleClosure(pkg: Package, byName: Map<string, Package>): Package[] {
   return [...seen.values()];
 }
 
-/** The file an export entry gives plain Node (its `default`, or the entry itself when a string). */
-function exportTarget(entry: unknown): string {
-  if (typeof entry === 'string') return entry;
-  if (entry !== null && typeof entry === 'object' && 'default' in entry) return exportTarget((entry).default);
-  return '';
-}
-
-/** A module that imports every entry of the exports map by the package's name. */
-function exportsProbe(manifest: Manifest): string {
-  const exportsMap = manifest.exports ?? { '.': './dist/index.js' };
-  // A worker entry runs only inside a worker (the example starts it, through the package).
-  const entries = Object.keys(exportsMap).filter((key) => key !== './package.json' && !key.includes('*') && !/(^|\/)worker$/.test(key));
-  const lines = ["import assert from 'node:assert/strict';"];
-  for (const [i, key] of entries.entries()) {
-    const specifier = key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`;
-    const json = exportTarget(exportsMap[key]).endsWith('.json');
-    lines.push(`const m${i} = await import(${JSON.stringify(specifier)}${json ? ", { with: { type: 'json' } }" : ''});`);
-    lines.push(`assert.ok(Object.keys(m${i}).length > 0, ${JSON.stringify(`${specifier} exports nothing`)});`);
-  }
-  lines.push(`console.log(${JSON.stringify(`${entries.length} entry point(s)`)});`);
-  return lines.join('\n') + '\n';
-}
-
 async function main(): Promise<number> {
   const started = performance.now();
   const packages = publishable();
@@ -143,16 +101,10 @@ async function main(): Promise<number> {
       p.tarball = join(tarballs, file[1]!);
     });
     const byName = new Map(packages.map((p) => [p.manifest.name, p]));
-    const rootManifest = readManifest(join(root, 'package.json'));
-    const devVersion = (name: string): string => {
-      const v = rootManifest.devDependencies?.[name];
-      if (v === undefined) throw new Error(`the root package.json has no devDependency ${name}`);
-      return v;
-    };
     // 2. The shared outer project: Dawn for GPU examples, and the types the examples are checked with.
-    writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'cuttle-packed-test', private: true, type: 'module', dependencies: { webgpu: devVersion('webgpu'), '@types/node': devVersion('@types/node'), '@webgpu/types': devVersion('@webgpu/types') } }, null, 2));
+    writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'cuttle-packed-test', private: true, type: 'module', dependencies: exampleToolDependencies() }, null, 2));
     await sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], work);
-    writeFileSync(join(work, 'gpu.ts'), readFileSync(join(harnessDir, 'gpu.ts'), 'utf8'));
+    writeGpuModule(work);
 
     // 3. One project per package: its tarball and its Cuttle dependencies' tarballs, nothing else.
     const installed = new Set<string>();
@@ -171,88 +123,9 @@ async function main(): Promise<number> {
       }
     });
 
-    // 4. The README examples, each composed with its harness.
-    const examples = new Map<string, { files: string[]; runs: string[] }>();
-    for (const p of packages) {
-      if (!installed.has(p.short)) continue;
-      const dir = join(work, p.short);
-      writeFileSync(join(dir, 'exports.mjs'), exportsProbe(p.manifest));
-      const example = readmeExample(readFileSync(join(p.dir, 'README.md'), 'utf8'));
-      const files: string[] = [];
-      const runs: string[] = [];
-      for (const [i, block] of example.blocks.entries()) {
-        const harnessPath = join(harnessDir, i === 0 ? `${p.short}.harness.ts` : `${p.short}.${i + 1}.harness.ts`);
-        if (!existsSync(harnessPath)) {
-          if (i === 0) check(p.manifest.name, 'README example', false, `no harness: write ${relative(root, harnessPath)} (see tooling/scripts/packed/README.md)`);
-          else check(p.manifest.name, `README example ${i + 1} (no ${relative(root, harnessPath)}; run in the workspace by test/readme.test.ts only)`, 'skipped');
-          continue;
-        }
-        const file = join(dir, i === 0 ? 'example.ts' : `example-${i + 1}.ts`);
-        writeFileSync(file, composeExample(block, readFileSync(harnessPath, 'utf8')));
-        files.push(file);
-        runs.push(file.replace(/\.ts$/, '.js'));
-      }
-      if (runs.length === 0) continue;
-      for (const m of example.modules) {
-        writeFileSync(join(dir, m.file), m.code);
-        files.push(join(dir, m.file));
-      }
-      examples.set(p.short, { files, runs });
-    }
-
-    // 5. One tsc run over every example: types from the published .d.ts files; emits .js beside.
-    const allFiles = [...examples.values()].flatMap((e) => e.files);
-    writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2023', 'dom'], types: ['node', '@webgpu/types'], strict: true, skipLibCheck: true, noEmitOnError: false, noUnusedLocals: false },
-      files: allFiles.map((f) => relative(work, f)),
-    }, null, 2));
-    let diagnostics = '';
-    try {
-      await sh(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(work, 'tsconfig.json'), '--pretty', 'false'], work);
-    } catch (error) {
-      diagnostics = (error as { stdout?: string }).stdout ?? failure(error);
-    }
-    for (const [short, { files }] of examples) {
-      const mine = diagnostics.split('\n').filter((line) => files.some((f) => line.startsWith(relative(work, f))));
-      check(`@cuttle/${short}`, 'README example typechecks against the published types', mine.length === 0, mine.join('\n'));
-    }
-
-    // 6. Plain Node: exports, bins, examples.
-    for (const p of packages) {
-      if (!installed.has(p.short)) continue;
-      const dir = join(work, p.short);
-      try {
-        const out = await sh(process.execPath, ['exports.mjs'], dir, 60_000);
-        check(p.manifest.name, `imports every export (${out.trim()})`, true);
-      } catch (error) {
-        check(p.manifest.name, 'imports every export', false, failure(error));
-      }
-      for (const bin of Object.keys(p.manifest.bin ?? {})) {
-        try {
-          await sh(join(dir, 'node_modules/.bin', bin), ['--help'], dir, 60_000);
-          check(p.manifest.name, `bin ${bin} --help`, true);
-        } catch (error) {
-          check(p.manifest.name, `bin ${bin} --help`, false, failure(error));
-        }
-      }
-      const example = examples.get(p.short);
-      if (example === undefined) continue;
-      for (const file of example.runs) {
-        const name = relative(dir, file);
-        const gpu = readFileSync(file.replace(/\.js$/, '.ts'), 'utf8').includes("from '../gpu.js'");
-        if (gpu && skipGpu) {
-          check(p.manifest.name, `README ${name} runs (GPU, skipped: CUTTLE_GPU_TESTS=skip)`, 'skipped');
-          continue;
-        }
-        const t0 = performance.now();
-        try {
-          await sh(process.execPath, [name], dir, 180_000);
-          check(p.manifest.name, `README ${name} runs${gpu ? ' on Dawn' : ''} (${((performance.now() - t0) / 1000).toFixed(1)} s)`, true);
-        } catch (error) {
-          check(p.manifest.name, `README ${name} runs`, false, failure(error));
-        }
-      }
-    }
+    // 4-6. Exports, bins and README examples (typechecked, then run) with plain Node.
+    const chosen = packages.filter((p) => installed.has(p.short));
+    await checkInstalled(work, chosen.map((p) => ({ short: p.short, manifest: p.manifest, readme: join(p.dir, 'README.md'), binDir: join(work, p.short, 'node_modules/.bin') })), { skipGpu, report: check });
   } finally {
     if (keep) console.log(`kept ${work}`);
     else rmSync(work, { recursive: true, force: true });

@@ -1,0 +1,3 @@
+import { cuttleConfig } from '@cuttle/eslint-config';
+
+export default cuttleConfig({ root: import.meta.dirname + '/../..' });
