@@ -25,6 +25,11 @@ export abstract class Allocator {
   private readonly backed: Allocator[] = [];
   private destroyedFlag = false;
 
+  /**
+   * @param name - Shown in memory reports and leak messages.
+   * @param memory - The CPU bytes offsets point into, or null (GPU ranges, counting-only heaps).
+   * @param backing - The allocator this one takes its memory from (registered as its child), or null for a root.
+   */
   protected constructor(name: string, memory: Memory | null, backing: Allocator | null) {
     this.name = name;
     this.memory = memory;
@@ -77,6 +82,7 @@ export abstract class Allocator {
     return this.backed;
   }
 
+  /** True once {@link Allocator.destroy} has succeeded; every later call on the allocator throws {@link AllocatorError}. */
   get destroyed(): boolean {
     return this.destroyedFlag;
   }
@@ -120,6 +126,7 @@ export abstract class Allocator {
     // Root allocators own nothing to give back.
   }
 
+  /** Throws {@link AllocatorError} when the allocator was destroyed; subclasses call it before touching their memory. */
   protected checkAlive(): void {
     if (this.destroyedFlag) throw new AllocatorError(`${this.name} (${this.kind}) was destroyed; create a new allocator.`);
   }

@@ -4,6 +4,9 @@ import { takeChunk, type ChunkSource } from './chunk.ts';
 import { InvalidFreeError } from './errors.ts';
 import { alignUp, checkPositiveInteger, checkRequest, DEFAULT_ALIGN } from './validate.ts';
 
+/**
+ * Options of {@link FrameAllocator}: its per-frame size, and a `backing` allocator to take the chunk from or `memory` to use (default: a new ArrayBuffer of `size` bytes).
+ */
 export interface FrameAllocatorOptions extends AllocatorOptions, ChunkSource {
   /** Bytes per frame. */
   size: number;
@@ -16,6 +19,7 @@ export interface FrameAllocatorOptions extends AllocatorOptions, ChunkSource {
  * record, for leak tracking; the bytes come back at reset().
  */
 export class FrameAllocator extends Allocator {
+  /** Always `'FrameAllocator'`. */
   readonly kind: string = 'FrameAllocator';
   private readonly base: number;
   private readonly size: number;
@@ -29,6 +33,10 @@ export class FrameAllocator extends Allocator {
   private bytes = 0;
   private count = 0;
 
+  /**
+   * @param options - `size` (positive integer, bytes) and where the bytes come from; with `backing`, a chunk aligned to 256 is taken from it.
+   * @throws {@link AllocationArgumentError} when `size` is not a positive integer, when both `backing` and `memory` are given, when the backing has no room, or when `memory` is smaller than `size`.
+   */
   constructor(options: FrameAllocatorOptions) {
     const who = `FrameAllocator ${options.name ?? 'frame'}`;
     checkPositiveInteger(who, 'size', options.size);
@@ -40,6 +48,7 @@ export class FrameAllocator extends Allocator {
     this.limit = chunk.base + options.size;
   }
 
+  /** {@inheritDoc Allocator.tryAllocate} */
   tryAllocate(size: number, align: number = DEFAULT_ALIGN): number | null {
     checkRequest(this.name, size, align);
     const start = alignUp(this.cursor, align);
@@ -60,6 +69,9 @@ export class FrameAllocator extends Allocator {
     return start;
   }
 
+  /**
+   * Marks the allocation freed for leak tracking; its bytes come back only at {@link FrameAllocator.reset}. Throws {@link InvalidFreeError} for a double free, a foreign offset or one from before the last reset.
+   */
   deallocate(offset: number): void {
     const r = this.recordOf(offset);
     this.freed[r] = 1;
@@ -67,6 +79,7 @@ export class FrameAllocator extends Allocator {
     this.count--;
   }
 
+  /** {@inheritDoc Allocator.allocatedSize} */
   allocatedSize(offset: number): number {
     return this.sizes[this.recordOf(offset)]!;
   }
@@ -86,24 +99,29 @@ export class FrameAllocator extends Allocator {
     return this.cursor - this.base;
   }
 
+  /** Sum of the sizes asked for by live allocations this frame (alignment padding not counted; see `usedBytes`). */
   get allocatedBytes(): number {
     return this.bytes;
   }
 
+  /** {@inheritDoc Allocator.allocationCount} */
   get allocationCount(): number {
     return this.count;
   }
 
+  /** Bytes per frame (the `size` option). */
   get capacityBytes(): number {
     return this.size;
   }
 
+  /** {@inheritDoc Allocator.liveAllocations} */
   liveAllocations(): LiveAllocation[] {
     const live: LiveAllocation[] = [];
     for (let r = 0; r < this.records; r++) if (this.freed[r] === 0) live.push({ offset: this.offsets[r]!, size: this.sizes[r]! });
     return live;
   }
 
+  /** Gives the frame's chunk back to the backing allocator. */
   protected override releaseMemory(): void {
     this.limit = -1;
     this.backing?.deallocate(this.base);

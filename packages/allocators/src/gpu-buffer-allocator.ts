@@ -14,6 +14,7 @@ export interface GpuAlignments {
   copy: number;
 }
 
+/** Options of {@link GpuBufferAllocator}: `usage` is required, the rest have defaults. */
 export interface GpuBufferAllocatorOptions extends AllocatorOptions {
   /** Usage of every GPUBuffer made (COPY_DST is added, so writes and tests work). */
   usage: GPUBufferUsageFlags;
@@ -29,8 +30,11 @@ export interface GpuBufferAllocatorOptions extends AllocatorOptions {
 
 /** The binding of one allocation: spread it into a bind group entry's `resource`. */
 export interface GpuRange {
+  /** The GPUBuffer holding the allocation. */
   buffer: GPUBuffer;
+  /** Byte offset of the allocation inside `buffer`. */
   offset: number;
+  /** Bytes of the allocation (what `allocatedSize` answers: the size asked for, rounded up to the granule). */
   size: number;
 }
 
@@ -42,13 +46,21 @@ export interface GpuRange {
  * full. The default alignment is the uniform rule when `usage` has UNIFORM, else 4.
  */
 export class GpuBufferAllocator extends Allocator {
+  /** Always `'GpuBufferAllocator'`. */
   readonly kind: string = 'GpuBufferAllocator';
+  /** The device the GPUBuffers are created on. */
   readonly device: GPUDevice;
+  /** Bytes per GPUBuffer (default 16 MiB): a multiple of the granule, at most the device's `maxBufferSize`, and the largest allocation possible. */
   readonly bufferSize: number;
+  /** Most GPUBuffers this allocator creates (default 16); when they are full, `tryAllocate` answers null. */
   readonly maxBuffers: number;
+  /** Smallest unit handed out in bytes, a power of two of at least 4 (default 16). */
   readonly granule: number;
+  /** Usage of every GPUBuffer made: the `usage` option with COPY_DST added. */
   readonly usage: GPUBufferUsageFlags;
+  /** This device's offset alignments, to pass as `align` to allocate. */
   readonly alignments: GpuAlignments;
+  /** Alignment used when allocate gets none: `alignments.uniform` when `usage` has UNIFORM, else 4. */
   readonly defaultAlign: number;
   private readonly label: string;
   private readonly buffers: GPUBuffer[] = [];
@@ -80,6 +92,9 @@ export class GpuBufferAllocator extends Allocator {
     this.defaultAlign = (options.usage & GPUBufferUsage.UNIFORM) !== 0 ? this.alignments.uniform : this.alignments.copy;
   }
 
+  /**
+   * Returns the virtual offset of `size` bytes aligned to `align` (default `defaultAlign`), creating another GPUBuffer when the others are full, or null once `maxBuffers` buffers are full. Throws {@link AllocationArgumentError} for a bad size or alignment, or one bigger than `bufferSize`.
+   */
   tryAllocate(size: number, align: number = this.defaultAlign): number | null {
     checkRequest(this.name, size, align);
     this.checkAlive();
@@ -97,6 +112,7 @@ export class GpuBufferAllocator extends Allocator {
     return unit * granule;
   }
 
+  /** {@inheritDoc Allocator.deallocate} */
   deallocate(offset: number): void {
     const units = this.core.sizeOf(offset / this.granule);
     if (units < 0 || !this.core.free(offset / this.granule)) throw this.invalid(offset);
@@ -104,6 +120,7 @@ export class GpuBufferAllocator extends Allocator {
     this.count--;
   }
 
+  /** {@inheritDoc Allocator.allocatedSize} */
   allocatedSize(offset: number): number {
     const units = this.core.sizeOf(offset / this.granule);
     if (units < 0) throw this.invalid(offset);
@@ -132,24 +149,29 @@ export class GpuBufferAllocator extends Allocator {
     return this.buffers;
   }
 
+  /** Bytes of live allocations, each rounded up to the granule. */
   get allocatedBytes(): number {
     return this.bytes;
   }
 
+  /** {@inheritDoc Allocator.allocationCount} */
   get allocationCount(): number {
     return this.count;
   }
 
+  /** GPUBuffers created so far times `bufferSize`. */
   get capacityBytes(): number {
     return this.buffers.length * this.bufferSize;
   }
 
+  /** Every live range (virtual offset and size), in offset order. */
   liveAllocations(): LiveAllocation[] {
     const live: LiveAllocation[] = [];
     this.core.forEachUsed((start, units) => live.push({ offset: start * this.granule, size: units * this.granule }));
     return live.sort((a, b) => a.offset - b.offset);
   }
 
+  /** Destroys every GPUBuffer this allocator created. */
   protected override releaseMemory(): void {
     for (const buffer of this.buffers) buffer.destroy();
     this.buffers.length = 0;

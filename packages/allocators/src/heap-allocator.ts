@@ -4,6 +4,7 @@ import { AllocationArgumentError, InvalidFreeError } from './errors.ts';
 import { TlsfCore } from './tlsf.ts';
 import { checkPositiveInteger, checkRequest, DEFAULT_ALIGN, isPowerOfTwo } from './validate.ts';
 
+/** Options of {@link HeapAllocator}: `size` is required unless `memory` is given; give either `backing` or `memory`, not both. */
 export interface HeapAllocatorOptions extends AllocatorOptions {
   /** Bytes to manage (rounded up to the granule). Defaults to `memory.byteLength` when memory is given. */
   size?: number;
@@ -25,7 +26,9 @@ export interface HeapAllocatorOptions extends AllocatorOptions {
  * allocate and free, metadata entirely in typed arrays outside the managed memory.
  */
 export class HeapAllocator extends Allocator {
+  /** Always `'HeapAllocator'`. */
   readonly kind: string = 'HeapAllocator';
+  /** Smallest unit handed out, in bytes (a power of two, default 16): every allocation's size is rounded up to it. */
   readonly granule: number;
   private readonly core = new TlsfCore();
   private readonly chunks: number[] = [];
@@ -60,6 +63,7 @@ export class HeapAllocator extends Allocator {
     }
   }
 
+  /** {@inheritDoc Allocator.tryAllocate} */
   tryAllocate(size: number, align: number = DEFAULT_ALIGN): number | null {
     checkRequest(this.name, size, align);
     this.checkAlive();
@@ -76,6 +80,7 @@ export class HeapAllocator extends Allocator {
     return unit * granule;
   }
 
+  /** {@inheritDoc Allocator.deallocate} */
   deallocate(offset: number): void {
     const unit = offset / this.granule;
     const units = this.core.sizeOf(unit);
@@ -84,24 +89,29 @@ export class HeapAllocator extends Allocator {
     this.count--;
   }
 
+  /** {@inheritDoc Allocator.allocatedSize} */
   allocatedSize(offset: number): number {
     const units = this.core.sizeOf(offset / this.granule);
     if (units < 0) throw this.invalid(offset);
     return units * this.granule;
   }
 
+  /** Bytes of live allocations, each rounded up to the granule. */
   get allocatedBytes(): number {
     return this.bytes;
   }
 
+  /** {@inheritDoc Allocator.allocationCount} */
   get allocationCount(): number {
     return this.count;
   }
 
+  /** Bytes managed: `size` rounded up to the granule, plus every chunk a growable heap has added. */
   get capacityBytes(): number {
     return this.core.capacity * this.granule;
   }
 
+  /** Every live allocation (size rounded up to the granule), in offset order. */
   liveAllocations(): LiveAllocation[] {
     const live: LiveAllocation[] = [];
     const granule = this.granule;
@@ -124,6 +134,7 @@ export class HeapAllocator extends Allocator {
     };
   }
 
+  /** Gives every chunk taken from the backing allocator back to it. */
   protected override releaseMemory(): void {
     const backing = this.backing;
     if (!backing) return;

@@ -6,7 +6,7 @@ export function memoryReport(root: Allocator): MemoryReport {
   return root.report();
 }
 
-/** Human-readable bytes: 1536 -> '1.5 KiB'. */
+/** Human-readable bytes in powers of 1024: `formatBytes(1536)` is `'1.5 KiB'`. */
 export function formatBytes(bytes: number): string {
   const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
   let value = bytes;

@@ -4,6 +4,7 @@ import { AllocationArgumentError, InvalidFreeError } from './errors.ts';
 import { TlsfCore } from './tlsf.ts';
 import { checkPositiveInteger, checkRequest, DEFAULT_ALIGN, isPowerOfTwo } from './validate.ts';
 
+/** Options of {@link PageAllocator}; every one has a default, so `new PageAllocator()` reserves 16 pages of 64 KiB growable to 1 GiB. */
 export interface PageAllocatorOptions extends AllocatorOptions {
   /** Bytes per page, a power of two (default 64 KiB, a WebAssembly page). */
   pageSize?: number;
@@ -26,8 +27,11 @@ type GrowableSharedArrayBufferConstructor = new (length: number, options: { maxB
  * the heap, so freeing pages coalesces them.
  */
 export class PageAllocator extends Allocator {
+  /** Always `'PageAllocator'`. */
   readonly kind: string = 'PageAllocator';
+  /** Bytes per page, a power of two (default 65536): every allocation is a whole number of pages. */
   readonly pageSize: number;
+  /** Pages the buffer may grow to (default 16384); beyond it `tryAllocate` answers null. */
   readonly maxPages: number;
   private readonly core = new TlsfCore();
   private readonly grower: (bytes: number) => void;
@@ -85,6 +89,9 @@ export class PageAllocator extends Allocator {
     return page * this.pageSize;
   }
 
+  /**
+   * Frees the page run starting at `offset` (coalesced with free neighbours); the buffer never shrinks. Throws {@link InvalidFreeError} when `offset` does not start a live run.
+   */
   deallocate(offset: number): void {
     const page = offset / this.pageSize;
     const pages = this.core.sizeOf(page);
@@ -93,24 +100,29 @@ export class PageAllocator extends Allocator {
     this.count--;
   }
 
+  /** Bytes of the page run at `offset` (a multiple of `pageSize`); {@link InvalidFreeError} if none starts there. */
   allocatedSize(offset: number): number {
     const pages = this.core.sizeOf(offset / this.pageSize);
     if (pages < 0) throw this.invalid(offset);
     return pages * this.pageSize;
   }
 
+  /** Bytes in live page runs (whole pages). */
   get allocatedBytes(): number {
     return this.bytes;
   }
 
+  /** {@inheritDoc Allocator.allocationCount} */
   get allocationCount(): number {
     return this.count;
   }
 
+  /** Current byte length of the buffer (pages so far times `pageSize`); it grows up to `maxPages` pages. */
   get capacityBytes(): number {
     return this.pages * this.pageSize;
   }
 
+  /** Every live page run, in offset order. */
   liveAllocations(): LiveAllocation[] {
     const live: LiveAllocation[] = [];
     this.core.forEachUsed((page, pages) => live.push({ offset: page * this.pageSize, size: pages * this.pageSize }));

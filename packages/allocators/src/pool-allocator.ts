@@ -4,6 +4,7 @@ import { takeChunk, type ChunkSource } from './chunk.ts';
 import { AllocationArgumentError, InvalidFreeError } from './errors.ts';
 import { alignUp, checkPositiveInteger, checkRequest, DEFAULT_ALIGN, isPowerOfTwo } from './validate.ts';
 
+/** Options of {@link PoolAllocator}: block size and count, and a `backing` allocator to take the chunk from or `memory` to use (default: a new ArrayBuffer). */
 export interface PoolAllocatorOptions extends AllocatorOptions, ChunkSource {
   /** Bytes per block. */
   blockSize: number;
@@ -18,11 +19,15 @@ export interface PoolAllocatorOptions extends AllocatorOptions, ChunkSource {
  * allocate and free are a pop and a push. The pool never grows; exhaustion answers null.
  */
 export class PoolAllocator extends Allocator {
+  /** Always `'PoolAllocator'`. */
   readonly kind: string = 'PoolAllocator';
+  /** Bytes per block, as asked (a positive integer); blocks are `stride` bytes apart. */
   readonly blockSize: number;
+  /** Blocks in the pool (fixed: the pool never grows). */
   readonly blockCount: number;
   /** Distance between blocks: blockSize rounded up to the alignment. */
   readonly stride: number;
+  /** Alignment of every block, a power of two (the `align` option, default 8). */
   readonly blockAlign: number;
   private readonly base: number;
   private readonly next: Int32Array;
@@ -71,6 +76,7 @@ export class PoolAllocator extends Allocator {
     return super.allocate(size, align);
   }
 
+  /** Gives a block back to the free list. Throws {@link InvalidFreeError} for a double free or an offset that is not a block of this pool. */
   deallocate(offset: number): void {
     const block = this.blockAt(offset);
     this.used[block] = 0;
@@ -79,29 +85,35 @@ export class PoolAllocator extends Allocator {
     this.count--;
   }
 
+  /** Always `stride` for a live block; {@link InvalidFreeError} if `offset` is not one. */
   allocatedSize(offset: number): number {
     this.blockAt(offset);
     return this.stride;
   }
 
+  /** Live blocks times `stride`. */
   get allocatedBytes(): number {
     return this.count * this.stride;
   }
 
+  /** Number of blocks in use. */
   get allocationCount(): number {
     return this.count;
   }
 
+  /** `blockCount` times `stride`. */
   get capacityBytes(): number {
     return this.blockCount * this.stride;
   }
 
+  /** Every block in use, in offset order, each `stride` bytes. */
   liveAllocations(): LiveAllocation[] {
     const live: LiveAllocation[] = [];
     for (let i = 0; i < this.blockCount; i++) if (this.used[i] === 1) live.push({ offset: this.base + i * this.stride, size: this.stride });
     return live;
   }
 
+  /** Gives the pool's chunk back to the backing allocator. */
   protected override releaseMemory(): void {
     this.backing?.deallocate(this.base);
   }

@@ -9,7 +9,9 @@ import { checkRequest, DEFAULT_ALIGN } from './validate.ts';
  * and a leak is blamed on the subsystem that made it.
  */
 export class ProxyAllocator extends Allocator {
+  /** Always `'ProxyAllocator'`. */
   readonly kind: string = 'ProxyAllocator';
+  /** Offsets of the allocations made through this proxy and not yet freed. */
   protected readonly live = new Set<number>();
   private bytes = 0;
   private readonly target: Allocator;
@@ -19,6 +21,7 @@ export class ProxyAllocator extends Allocator {
     this.target = backing;
   }
 
+  /** Allocates from the backing allocator and counts the allocation as this proxy's; null when the backing has no room. */
   tryAllocate(size: number, align: number = DEFAULT_ALIGN): number | null {
     checkRequest(this.name, size, align);
     this.checkAlive();
@@ -29,6 +32,9 @@ export class ProxyAllocator extends Allocator {
     return offset;
   }
 
+  /**
+   * Frees through the backing allocator. Throws {@link InvalidFreeError} for an offset not allocated through this proxy (a double free, or another subsystem's memory).
+   */
   deallocate(offset: number): void {
     if (!this.live.has(offset)) {
       throw new InvalidFreeError(`${this.name}: offset ${String(offset)} was not allocated through this proxy (double free, or another subsystem's memory).`);
@@ -39,21 +45,26 @@ export class ProxyAllocator extends Allocator {
     this.bytes -= size;
   }
 
+  /** The backing allocator's size for `offset`; {@link InvalidFreeError} if it was not allocated through this proxy. */
   allocatedSize(offset: number): number {
     if (!this.live.has(offset)) throw new InvalidFreeError(`${this.name}: offset ${String(offset)} was not allocated through this proxy.`);
     return this.target.allocatedSize(offset);
   }
 
+  /** Sum of the backing allocator's `allocatedSize` over this proxy's live allocations. */
   get allocatedBytes(): number {
     return this.bytes;
   }
 
+  /** Live allocations made through this proxy. */
   get allocationCount(): number {
     return this.live.size;
   }
 
+  /** Always null: a proxy manages no fixed range of its own. */
   readonly capacityBytes: number | null = null;
 
+  /** This proxy's live allocations, in offset order. */
   liveAllocations(): LiveAllocation[] {
     return [...this.live].sort((a, b) => a - b).map((offset) => ({ offset, size: this.target.allocatedSize(offset) }));
   }

@@ -10,6 +10,7 @@ export type FieldType = 'f32' | 'f64' | 'i32' | 'u32' | 'i16' | 'u16' | 'i8' | '
 /** A field: one scalar, or `[type, count]` for a small fixed array (a vec3 is `['f32', 3]`). */
 export type FieldSpec = FieldType | readonly [FieldType, number];
 
+/** A record's fields by name, in declaration order: the argument of {@link defineRecord}. */
 export type RecordSpec = Readonly<Record<string, FieldSpec>>;
 
 interface ArrayOf {
@@ -28,7 +29,9 @@ type TypeOf<F extends FieldSpec> = F extends FieldType ? F : F extends readonly 
 /** One typed-array view per field of one record. */
 export type RecordViews<S extends RecordSpec> = { [K in keyof S]: ArrayOf[TypeOf<S[K]> & FieldType] };
 
+/** Where one field sits in a record, from {@link defineRecord}. */
 export interface FieldLayout {
+  /** The field's scalar element type. */
   type: FieldType;
   /** Byte offset inside the record. */
   offset: number;
@@ -38,10 +41,13 @@ export interface FieldLayout {
 
 /** A fixed record layout: fields in declaration order, each aligned to its element size. */
 export interface RecordLayout<S extends RecordSpec> {
+  /** The spec the layout was made from. */
   readonly spec: S;
+  /** Each field's type, byte offset and element count. */
   readonly fields: { readonly [K in keyof S]: FieldLayout };
   /** Bytes per record, rounded up to `align` so arrays of records stay aligned. */
   readonly size: number;
+  /** Alignment of the record in bytes: the largest element size of its fields (1, 2, 4 or 8). */
   readonly align: number;
 }
 

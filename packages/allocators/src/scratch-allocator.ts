@@ -4,6 +4,7 @@ import { takeChunk } from './chunk.ts';
 import { InvalidFreeError } from './errors.ts';
 import { alignUp, checkPositiveInteger, checkRequest, DEFAULT_ALIGN } from './validate.ts';
 
+/** Options of {@link ScratchAllocator}. */
 export interface ScratchAllocatorOptions extends AllocatorOptions {
   /** Ring size in bytes, taken from `backing` (or a new ArrayBuffer without one). */
   size: number;
@@ -18,6 +19,7 @@ export interface ScratchAllocatorOptions extends AllocatorOptions {
  * a burst degrades to heap speed instead of failing. Records live in typed-array queues.
  */
 export class ScratchAllocator extends Allocator {
+  /** Always `'ScratchAllocator'`. */
   readonly kind: string = 'ScratchAllocator';
   private readonly base: number;
   private readonly size: number;
@@ -44,6 +46,7 @@ export class ScratchAllocator extends Allocator {
     this.size = options.size;
   }
 
+  /** Allocates in the ring, or from the backing allocator when the ring has no room; null when neither has (or there is no backing). */
   tryAllocate(size: number, align: number = DEFAULT_ALIGN): number | null {
     checkRequest(this.name, size, align);
     this.checkAlive();
@@ -71,6 +74,9 @@ export class ScratchAllocator extends Allocator {
     return offset;
   }
 
+  /**
+   * Frees a ring allocation (in any order; the ring's tail advances past freed allocations at its front) or a fallback one (to the backing). Throws {@link InvalidFreeError} for a double free or a foreign offset.
+   */
   deallocate(offset: number): void {
     const slot = this.slotOf.get(offset);
     if (slot === undefined) {
@@ -99,6 +105,7 @@ export class ScratchAllocator extends Allocator {
     }
   }
 
+  /** The size asked for, for a ring allocation; the backing's size for a fallback one. {@link InvalidFreeError} if `offset` is neither. */
   allocatedSize(offset: number): number {
     const slot = this.slotOf.get(offset);
     if (slot !== undefined) return this.recSize[slot]!;
@@ -111,18 +118,22 @@ export class ScratchAllocator extends Allocator {
     return this.slotOf.has(offset);
   }
 
+  /** Bytes asked for by live ring allocations plus the backing's size of live fallback ones. */
   get allocatedBytes(): number {
     return this.bytes + this.fallbackBytes;
   }
 
+  /** Live allocations, in the ring and fallen back. */
   get allocationCount(): number {
     return this.slotOf.size + this.fallback.size;
   }
 
+  /** Ring size in bytes (the `size` option). */
   get capacityBytes(): number {
     return this.size;
   }
 
+  /** Every live allocation, ring and fallback, in offset order. */
   liveAllocations(): LiveAllocation[] {
     const live: LiveAllocation[] = [];
     for (const [offset, slot] of this.slotOf) live.push({ offset, size: this.recSize[slot]! });
@@ -130,6 +141,7 @@ export class ScratchAllocator extends Allocator {
     return live.sort((a, b) => a.offset - b.offset);
   }
 
+  /** Gives the ring back to the backing allocator. */
   protected override releaseMemory(): void {
     this.backing?.deallocate(this.base);
   }

@@ -6,14 +6,21 @@ import { alignUp, checkPositiveInteger, checkRequest, DEFAULT_ALIGN } from './va
 
 /** Everything a worker needs to attach to a SharedFrameAllocator; structured-clonable. */
 export interface SharedFrameHandle {
+  /** The allocator's name, shown in reports and errors on every thread. */
   readonly name: string;
+  /** The shared bytes the frame's offsets point into. */
   readonly memory: SharedArrayBuffer;
+  /** The shared cursor, counters and allocation records (16 + 12 × maxAllocations bytes). */
   readonly control: SharedArrayBuffer;
+  /** Byte offset of the frame in `memory`. */
   readonly base: number;
+  /** Bytes per frame (the `size` option rounded up to a multiple of 4). */
   readonly size: number;
+  /** Allocations per frame that can be recorded. */
   readonly maxAllocations: number;
 }
 
+/** Options of a new {@link SharedFrameAllocator} (workers attach with a {@link SharedFrameHandle} instead). */
 export interface SharedFrameAllocatorOptions extends AllocatorOptions {
   /** Bytes per frame. */
   size: number;
@@ -40,7 +47,9 @@ const TAG_BYTES = 4;
  * next frame; call it when no worker is allocating (at the frame's join point).
  */
 export class SharedFrameAllocator extends Allocator {
+  /** Always `'SharedFrameAllocator'`. */
   readonly kind: string = 'SharedFrameAllocator';
+  /** Allocations per frame that can be recorded (default 4096); past it, `tryAllocate` answers null until `reset()`. */
   readonly maxAllocations: number;
   private readonly base: number;
   private readonly size: number;
@@ -76,14 +85,19 @@ export class SharedFrameAllocator extends Allocator {
     this.tags = new Int32Array(handle.memory, handle.base, handle.size / 4);
   }
 
+  /** Attaches to a frame created elsewhere (typically in a worker, from a posted handle). Destroying an attached allocator gives nothing back to a backing. */
   static attach(handle: SharedFrameHandle): SharedFrameAllocator {
     return new SharedFrameAllocator({ handle });
   }
 
+  /** The handle to post to workers. */
   share(): SharedFrameHandle {
     return this.handle;
   }
 
+  /**
+   * Claims a record slot and moves the shared cursor past a 4-byte tag and `size` bytes aligned to `align` (at least 4); null when the frame or its records are exhausted. Safe to call from any number of threads at once.
+   */
   tryAllocate(size: number, align: number = DEFAULT_ALIGN): number | null {
     checkRequest(this.name, size, align);
     const control = this.control;
@@ -108,6 +122,9 @@ export class SharedFrameAllocator extends Allocator {
     return start;
   }
 
+  /**
+   * Marks the allocation freed (atomically, so a racing double free loses); its bytes come back only at `reset()`. Throws {@link InvalidFreeError} for a double free, a foreign offset or one from before the last reset.
+   */
   deallocate(offset: number): void {
     const record = this.recordOf(offset);
     if (Atomics.compareExchange(this.control, HEADER + 2 * this.maxAllocations + record, LIVE, FREED) !== LIVE) throw this.invalid(offset);
@@ -115,6 +132,7 @@ export class SharedFrameAllocator extends Allocator {
     Atomics.sub(this.control, BYTES, this.control[HEADER + this.maxAllocations + record]!);
   }
 
+  /** The size asked for at `offset`; {@link InvalidFreeError} if it is not a live allocation of this frame. */
   allocatedSize(offset: number): number {
     const record = this.recordOf(offset);
     if (Atomics.load(this.control, HEADER + 2 * this.maxAllocations + record) !== LIVE) throw this.invalid(offset);
@@ -132,22 +150,27 @@ export class SharedFrameAllocator extends Allocator {
     Atomics.store(control, RECORDS, 0);
   }
 
+  /** Bytes consumed this frame, tags and alignment padding included. */
   get usedBytes(): number {
     return Atomics.load(this.control, TOP);
   }
 
+  /** Sum of the sizes asked for by live allocations this frame, on every thread. */
   get allocatedBytes(): number {
     return Atomics.load(this.control, BYTES);
   }
 
+  /** Live allocations this frame, on every thread. */
   get allocationCount(): number {
     return Atomics.load(this.control, COUNT);
   }
 
+  /** Bytes per frame (`size` rounded up to a multiple of 4). */
   get capacityBytes(): number {
     return this.size;
   }
 
+  /** Every live allocation this frame, from any thread, in offset order. */
   liveAllocations(): LiveAllocation[] {
     const live: LiveAllocation[] = [];
     const max = this.maxAllocations;
@@ -158,6 +181,7 @@ export class SharedFrameAllocator extends Allocator {
     return live.sort((a, b) => a.offset - b.offset);
   }
 
+  /** Gives the frame back to the backing allocator, from the allocator that created it only (not from attached ones). */
   protected override releaseMemory(): void {
     if (this.owner) this.backing?.deallocate(this.base);
   }

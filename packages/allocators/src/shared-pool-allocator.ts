@@ -6,18 +6,29 @@ import { alignUp, checkPositiveInteger, checkRequest, isPowerOfTwo } from './val
 
 /** Everything a worker needs to attach to a SharedPoolAllocator; structured-clonable. */
 export interface SharedPoolHandle {
+  /** The allocator's name, shown in reports and errors on every thread. */
   readonly name: string;
+  /** The shared bytes the blocks live in. */
   readonly memory: SharedArrayBuffer;
+  /** The shared free-list head, live count, next links and block states (8 + 8 × blockCount bytes). */
   readonly control: SharedArrayBuffer;
+  /** Byte offset of the first block in `memory`. */
   readonly base: number;
+  /** Bytes per block, as asked. */
   readonly blockSize: number;
+  /** Blocks in the pool. */
   readonly blockCount: number;
+  /** Distance between blocks in bytes: blockSize rounded up to blockAlign. */
   readonly stride: number;
+  /** Alignment of every block, a power of two. */
   readonly blockAlign: number;
 }
 
+/** Options of a new {@link SharedPoolAllocator} (workers attach with a {@link SharedPoolHandle} instead). */
 export interface SharedPoolAllocatorOptions extends AllocatorOptions {
+  /** Bytes per block (a positive integer). */
   blockSize: number;
+  /** Blocks in the pool: a positive integer, at most {@link SHARED_POOL_MAX_BLOCKS}. */
   blockCount: number;
   /** Block alignment, a power of two (default 8). */
   align?: number;
@@ -33,6 +44,9 @@ const HEADER = 2;
 const INDEX_BITS = 21;
 const INDEX_MASK = (1 << INDEX_BITS) - 1;
 const TAG_MASK = (1 << (32 - INDEX_BITS)) - 1;
+/**
+ * Most blocks one {@link SharedPoolAllocator} holds (2,097,150: block indices share the free-list head's 32 bits with an ABA tag); use several pools for more.
+ */
 export const SHARED_POOL_MAX_BLOCKS = INDEX_MASK - 1;
 
 /**
@@ -42,10 +56,15 @@ export const SHARED_POOL_MAX_BLOCKS = INDEX_MASK - 1;
  * send `share()` to each worker, and `SharedPoolAllocator.attach(handle)` there.
  */
 export class SharedPoolAllocator extends Allocator {
+  /** Always `'SharedPoolAllocator'`. */
   readonly kind: string = 'SharedPoolAllocator';
+  /** Bytes per block, as asked; blocks are `stride` bytes apart. */
   readonly blockSize: number;
+  /** Blocks in the pool (fixed). */
   readonly blockCount: number;
+  /** Distance between blocks in bytes: blockSize rounded up to blockAlign. */
   readonly stride: number;
+  /** Alignment of every block, a power of two (the `align` option, default 8). */
   readonly blockAlign: number;
   private readonly base: number;
   private readonly control: Int32Array;
@@ -98,6 +117,9 @@ export class SharedPoolAllocator extends Allocator {
     return this.handle;
   }
 
+  /**
+   * Pops one block off the shared free list (lock-free, from any thread); null when the pool is empty. `size` may not exceed blockSize nor `align` blockAlign ({@link AllocationArgumentError}).
+   */
   tryAllocate(size: number = this.blockSize, align: number = this.blockAlign): number | null {
     checkRequest(this.name, size, align);
     if (size > this.blockSize || align > this.blockAlign) {
@@ -123,6 +145,9 @@ export class SharedPoolAllocator extends Allocator {
     return super.allocate(size, align);
   }
 
+  /**
+   * Pushes the block back onto the shared free list (lock-free, from any thread). Throws {@link InvalidFreeError} for a double free (also a racing one) or an offset that is not a block of this pool.
+   */
   deallocate(offset: number): void {
     const index = this.indexOf(offset);
     const control = this.control;
@@ -137,24 +162,29 @@ export class SharedPoolAllocator extends Allocator {
     }
   }
 
+  /** Always `stride` for a live block; {@link InvalidFreeError} if `offset` is not one. */
   allocatedSize(offset: number): number {
     const index = this.indexOf(offset);
     if (Atomics.load(this.control, HEADER + this.blockCount + index) !== 1) throw this.invalid(offset);
     return this.stride;
   }
 
+  /** Live blocks (on every thread) times `stride`. */
   get allocatedBytes(): number {
     return this.allocationCount * this.stride;
   }
 
+  /** Blocks in use, on every thread. */
   get allocationCount(): number {
     return Atomics.load(this.control, COUNT);
   }
 
+  /** `blockCount` times `stride`. */
   get capacityBytes(): number {
     return this.blockCount * this.stride;
   }
 
+  /** Every block in use on any thread, in offset order, each `stride` bytes. */
   liveAllocations(): LiveAllocation[] {
     const live: LiveAllocation[] = [];
     for (let i = 0; i < this.blockCount; i++) {
@@ -163,6 +193,7 @@ export class SharedPoolAllocator extends Allocator {
     return live;
   }
 
+  /** Gives the blocks back to the backing allocator, from the allocator that created the pool only (not from attached ones). */
   protected override releaseMemory(): void {
     if (this.owner) this.backing?.deallocate(this.base);
   }

@@ -8,15 +8,18 @@ import { DEFAULT_ALIGN } from './validate.ts';
  * front of the one subsystem you are hunting a leak in, not everywhere.
  */
 export class TraceAllocator extends ProxyAllocator {
+  /** Always `'TraceAllocator'`. */
   override readonly kind: string = 'TraceAllocator';
   private readonly stacks = new Map<number, string>();
 
+  /** Like {@link ProxyAllocator.tryAllocate}, and records the caller's stack for the allocation. */
   override tryAllocate(size: number, align: number = DEFAULT_ALIGN): number | null {
     const offset = super.tryAllocate(size, align);
     if (offset !== null) this.stacks.set(offset, captureStack());
     return offset;
   }
 
+  /** Like {@link ProxyAllocator.deallocate}, and forgets the recorded stack. */
   override deallocate(offset: number): void {
     super.deallocate(offset);
     this.stacks.delete(offset);
@@ -27,6 +30,7 @@ export class TraceAllocator extends ProxyAllocator {
     return this.stacks.get(offset);
   }
 
+  /** This allocator's live allocations in offset order, each with the stack recorded when it was made. */
   override liveAllocations(): LiveAllocation[] {
     return super.liveAllocations().map((a) => {
       const stack = this.stacks.get(a.offset);

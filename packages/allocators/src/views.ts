@@ -5,8 +5,11 @@ import { checkPositiveInteger } from './validate.ts';
 
 /** Any typed-array class (Float32Array, Uint8Array, BigInt64Array, ...). */
 export interface TypedArrayConstructor<T> {
+  /** Makes a view of `length` elements of `buffer` from `byteOffset` (bytes). */
   new (buffer: ArrayBufferLike, byteOffset: number, length: number): T;
+  /** Bytes per element: the alignment and size unit of views of this type. */
   readonly BYTES_PER_ELEMENT: number;
+  /** The class name, shown in error messages. */
   readonly name: string;
 }
 

@@ -12,6 +12,7 @@ export type FieldType = ScalarType | 'entity';
 
 /** The full form of a schema field: a scalar or a fixed-size vector/matrix, with a default. */
 export interface FieldSpec {
+  /** The element type. */
   readonly type: FieldType;
   /** Elements per component (3 for a vec3, 16 for a mat4); 1 when left out. */
   readonly length?: number;
@@ -27,17 +28,27 @@ export type Schema = Readonly<Record<string, FieldDefinition>>;
 
 /** The typed array that stores each field type. */
 export interface TypedArrayByType {
+  /** `'f32'`: 32-bit floats. */
   f32: Float32Array;
+  /** `'f64'`: 64-bit floats. */
   f64: Float64Array;
+  /** `'i8'`: signed bytes. */
   i8: Int8Array;
+  /** `'u8'`: unsigned bytes. */
   u8: Uint8Array;
+  /** `'i16'`: signed 16-bit integers. */
   i16: Int16Array;
+  /** `'u16'`: unsigned 16-bit integers. */
   u16: Uint16Array;
+  /** `'i32'`: signed 32-bit integers. */
   i32: Int32Array;
+  /** `'u32'`: unsigned 32-bit integers. */
   u32: Uint32Array;
+  /** `'entity'`: entity ids (u32), remapped by serialization. */
   entity: Uint32Array;
 }
 
+/** Any typed array a schema field is stored in. */
 export type TypedArray = TypedArrayByType[FieldType];
 
 type FieldTypeOf<D> = D extends FieldType ? D : D extends { readonly type: infer T extends FieldType } ? T : never;

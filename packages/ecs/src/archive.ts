@@ -21,6 +21,7 @@ export class ArchiveWriter {
     this.#keep = keep;
   }
 
+  /** Bytes written so far. */
   get offset(): number {
     return this.#offset;
   }
@@ -38,36 +39,42 @@ export class ArchiveWriter {
     this.#view = new DataView(next.buffer);
   }
 
+  /** Writes `value` as an unsigned byte (taken modulo 256). */
   u8(value: number): void {
     this.reserve(1);
     this.#view.setUint8(this.#offset, value);
     this.#offset += 1;
   }
 
+  /** Writes `value` as a little-endian unsigned 16-bit integer. */
   u16(value: number): void {
     this.reserve(2);
     this.#view.setUint16(this.#offset, value, true);
     this.#offset += 2;
   }
 
+  /** Writes `value` as a little-endian unsigned 32-bit integer. */
   u32(value: number): void {
     this.reserve(4);
     this.#view.setUint32(this.#offset, value, true);
     this.#offset += 4;
   }
 
+  /** Writes `value` as a little-endian signed 32-bit integer. */
   i32(value: number): void {
     this.reserve(4);
     this.#view.setInt32(this.#offset, value, true);
     this.#offset += 4;
   }
 
+  /** Writes `value` as a little-endian 32-bit float (rounded). */
   f32(value: number): void {
     this.reserve(4);
     this.#view.setFloat32(this.#offset, value, true);
     this.#offset += 4;
   }
 
+  /** Writes `value` as a little-endian 64-bit float. */
   f64(value: number): void {
     this.reserve(8);
     this.#view.setFloat64(this.#offset, value, true);
@@ -131,6 +138,7 @@ export class ArchiveReader {
   readonly #buffer: ArrayBuffer;
   #offset: number;
   readonly #end: number;
+  /** The load's remap seed, applied by `entity()` (0 keeps ids as saved). */
   readonly seed: number;
 
   constructor(buffer: ArrayBuffer, start: number, end: number, seed: number) {
@@ -141,10 +149,12 @@ export class ArchiveReader {
     this.seed = seed;
   }
 
+  /** Byte offset of the next read in the archive's buffer. */
   get offset(): number {
     return this.#offset;
   }
 
+  /** Byte offset where this reader's region ends; reads past it throw. */
   get end(): number {
     return this.#end;
   }
@@ -156,30 +166,37 @@ export class ArchiveReader {
     return at;
   }
 
+  /** Reads an unsigned byte. Throws an {@link ArchiveError} past the region's end (as every read does). */
   u8(): number {
     return this.#view.getUint8(this.#take(1));
   }
 
+  /** Reads a little-endian unsigned 16-bit integer. */
   u16(): number {
     return this.#view.getUint16(this.#take(2), true);
   }
 
+  /** Reads a little-endian unsigned 32-bit integer. */
   u32(): number {
     return this.#view.getUint32(this.#take(4), true);
   }
 
+  /** Reads a little-endian signed 32-bit integer. */
   i32(): number {
     return this.#view.getInt32(this.#take(4), true);
   }
 
+  /** Reads a little-endian 32-bit float. */
   f32(): number {
     return this.#view.getFloat32(this.#take(4), true);
   }
 
+  /** Reads a little-endian 64-bit float. */
   f64(): number {
     return this.#view.getFloat64(this.#take(8), true);
   }
 
+  /** Reads a string written by `ArchiveWriter.string`: a u32 byte length, then UTF-8. Throws an {@link ArchiveError} for invalid UTF-8. */
   string(): string {
     const length = this.u32();
     const at = this.#take(length);
@@ -213,6 +230,7 @@ export class ArchiveReader {
     return this.#take(bytes);
   }
 
+  /** The whole archive's buffer (regions index into it). */
   get buffer(): ArrayBuffer {
     return this.#buffer;
   }

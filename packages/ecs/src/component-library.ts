@@ -9,6 +9,7 @@ import type { SchemaComponentManager } from './schema-component-manager.ts';
 export interface ArchivedComponents {
   /** The version the archive was written with (older than the registered one). */
   readonly version: number;
+  /** Archived rows. */
   readonly count: number;
   /** Entities of the archived rows, already remapped. */
   readonly entities: Uint32Array;
@@ -18,11 +19,13 @@ export interface ArchivedComponents {
 
 /** How an object component type is written to and read from archives. */
 export interface ObjectSerializer<T> {
+  /** Writes `component`'s fields; `read` must read them back in the same order. */
   write(component: T, writer: ArchiveWriter): void;
   /** Fills a fresh component; `version` is the archived one, so old layouts can be read. */
   read(component: T, reader: ArchiveReader, version: number): void;
 }
 
+/** Options of {@link ComponentLibrary.register}. */
 export interface RegisterOptions {
   /** Version of the component type, a positive integer; bump it when the layout changes. Default 1. */
   version?: number;
@@ -41,12 +44,19 @@ export interface RegisterOptions {
 
 /** One registered manager with its name and version. */
 export interface LibraryEntry {
+  /** The registered name (1 to 255 characters), as archives store it. */
   readonly name: string;
+  /** The manager. */
   readonly manager: ComponentManager;
+  /** The component type's version (a positive u32). */
   readonly version: number;
+  /** Whether removal keeps row order. */
   readonly ordered: boolean;
+  /** The schema migration, see {@link RegisterOptions.migrate}. */
   readonly migrate: RegisterOptions['migrate'] | undefined;
+  /** The object serializer, see {@link RegisterOptions.serializer}. */
   readonly serializer: ObjectSerializer<unknown> | undefined;
+  /** The replacement removal, see {@link RegisterOptions.remove}. */
   readonly remove: ((entity: Entity) => void) | undefined;
 }
 
@@ -56,6 +66,7 @@ export interface LibraryEntry {
  * the managers; the library only knows names.
  */
 export class ComponentLibrary {
+  /** Makes the library's entity ids (deterministic when the library was given a seed). */
   readonly generator: EntityGenerator;
   readonly #entries: LibraryEntry[] = [];
   readonly #byName = new Map<string, LibraryEntry>();
@@ -100,6 +111,7 @@ export class ComponentLibrary {
     return entry.manager;
   }
 
+  /** Whether a manager is registered as `name`. */
   has(name: string): boolean {
     return this.#byName.has(name);
   }
@@ -109,10 +121,12 @@ export class ComponentLibrary {
     return this.#byName.get(name);
   }
 
+  /** Registered names, in registration order. */
   get names(): string[] {
     return this.#entries.map((entry) => entry.name);
   }
 
+  /** Registered entries, in registration order. */
   get entries(): readonly LibraryEntry[] {
     return this.#entries;
   }

@@ -40,6 +40,7 @@ export abstract class ComponentManager {
     return this.#structureVersion;
   }
 
+  /** Whether `entity` has a component in this manager. */
   contains(entity: Entity): boolean {
     return this.#lookup.get(entity) !== -1;
   }
@@ -291,6 +292,7 @@ export abstract class ComponentManager {
   protected abstract moveRows(target: number, start: number, end: number): void;
   /** Saves row `index` aside for `unstashRow` (MoveItem). */
   protected abstract stashRow(index: number): void;
+  /** Puts the row saved by `stashRow` into row `index`. */
   protected abstract unstashRow(index: number): void;
   /** Rows [start, count) become the old rows `order[k]`. */
   protected abstract gatherRows(start: number, order: ArrayLike<number>): void;

@@ -23,6 +23,7 @@ export class EntityLookup {
     this.#shift = 32 - Math.log2(slots);
   }
 
+  /** Keys stored. */
   get size(): number {
     return this.#size;
   }
@@ -40,6 +41,7 @@ export class EntityLookup {
     }
   }
 
+  /** Whether `key` is stored. */
   has(key: Entity): boolean {
     return this.get(key) !== -1;
   }
@@ -118,6 +120,7 @@ export class EntityLookup {
     return true;
   }
 
+  /** Removes every key, keeping the table's capacity. */
   clear(): void {
     this.#keys.fill(0);
     this.#size = 0;

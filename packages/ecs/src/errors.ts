@@ -1,5 +1,6 @@
-/** Thrown for misuse of a public function of @cuttle/ecs (bad entity, duplicate component, ...). */
+/** Thrown for misuse of a public function of `@cuttle/ecs` (bad entity, duplicate component, ...). */
 export class EcsError extends Error {
+  /** Always `'EcsError'`. */
   override readonly name: string = 'EcsError';
 }
 
@@ -8,6 +9,7 @@ export class EcsError extends Error {
  * thrown the world is exactly as it was before the load started.
  */
 export class ArchiveError extends EcsError {
+  /** Always `'ArchiveError'`. */
   override readonly name: string = 'ArchiveError';
 }
 

@@ -19,8 +19,10 @@ export const HIERARCHY_SCHEMA = {
   prevSibling: 'entity',
 } as const satisfies Schema;
 
+/** The schema manager of the scene graph's hierarchy components ({@link HIERARCHY_SCHEMA}). */
 export type HierarchyManager = SchemaComponentManager<typeof HIERARCHY_SCHEMA>;
 
+/** A new {@link HierarchyManager} with room for `capacity` rows (it grows as needed). */
 export function createHierarchyManager(capacity = 0): HierarchyManager {
   return new SchemaComponentManager(HIERARCHY_SCHEMA, capacity);
 }

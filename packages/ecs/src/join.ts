@@ -7,7 +7,9 @@ import type { ComponentManager } from './component-manager.ts';
  * one hash lookup per row per structural change, not per frame.
  */
 export class Join {
+  /** The manager whose rows are joined. */
   readonly from: ComponentManager;
+  /** The manager searched for each of `from`'s entities. */
   readonly to: ComponentManager;
   #rows = new Int32Array(0);
   #aligned = false;

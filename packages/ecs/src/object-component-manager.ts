@@ -11,6 +11,7 @@ export interface ObjectComponentOptions<T> {
 
 /** A ComponentManager whose components are objects from a factory: for data that is not numeric. */
 export class ObjectComponentManager<T extends object> extends ComponentManager {
+  /** Always `'object'`: tells object managers from schema ones. */
   readonly kind = 'object';
   readonly #create: () => T;
   readonly #clone: (source: T) => T;
@@ -49,36 +50,44 @@ export class ObjectComponentManager<T extends object> extends ComponentManager {
     return new ObjectComponentManager({ create: this.#create, clone: this.#clone });
   }
 
+  /** {@inheritDoc ComponentManager.growStorage} */
   protected growStorage(): void {
     // A JS array grows by itself.
   }
 
+  /** {@inheritDoc ComponentManager.copyRow} */
   protected copyRow(from: number, to: number): void {
     this.#components[to] = this.#components[from];
   }
 
+  /** {@inheritDoc ComponentManager.moveRows} */
   protected moveRows(target: number, start: number, end: number): void {
     this.#components.copyWithin(target, start, end);
   }
 
+  /** {@inheritDoc ComponentManager.stashRow} */
   protected stashRow(index: number): void {
     this.#stash = this.#components[index];
   }
 
+  /** {@inheritDoc ComponentManager.unstashRow} */
   protected unstashRow(index: number): void {
     this.#components[index] = this.#stash;
     this.#stash = undefined;
   }
 
+  /** {@inheritDoc ComponentManager.gatherRows} */
   protected gatherRows(start: number, order: ArrayLike<number>): void {
     const saved = this.#components.slice(start, start + order.length);
     for (let k = 0; k < order.length; k++) this.#components[start + k] = saved[order[k]! - start];
   }
 
+  /** {@inheritDoc ComponentManager.releaseRows} */
   protected releaseRows(start: number, end: number): void {
     for (let i = start; i < end; i++) this.#components[i] = undefined;
   }
 
+  /** {@inheritDoc ComponentManager.appendRows} */
   protected appendRows(other: this, count: number, move: boolean): void {
     const start = this.count;
     for (let i = 0; i < count; i++) {
@@ -87,6 +96,7 @@ export class ObjectComponentManager<T extends object> extends ComponentManager {
     }
   }
 
+  /** {@inheritDoc ComponentManager.checkCompatible} */
   protected checkCompatible(other: this): void {
     if (!(other instanceof ObjectComponentManager)) throw new EcsError('copy/merge needs two object managers.');
   }

@@ -6,6 +6,7 @@ import { decomposeMatrix, identity, invertMatrix } from './math.ts';
 import { loadLibrary, saveLibrary, type LoadOptions, type LoadResult } from './serialize.ts';
 import { createTransformManager, updateTransforms, type TransformManager } from './transform.ts';
 
+/** Options of {@link Scene}'s constructor. */
 export interface SceneOptions {
   /** Library to register the managers in; a new one when left out. */
   library?: ComponentLibrary;
@@ -15,8 +16,11 @@ export interface SceneOptions {
 
 /** Local transform values for `Scene.createTransform`. */
 export interface TransformInit {
+  /** Local position x, y, z (default 0, 0, 0). */
   position?: readonly [number, number, number];
+  /** Local rotation as a unit quaternion x, y, z, w (default 0, 0, 0, 1). */
   rotation?: readonly [number, number, number, number];
+  /** Local scale x, y, z (default 1, 1, 1). */
   scale?: readonly [number, number, number];
 }
 
@@ -25,8 +29,11 @@ export interface TransformInit {
  * attach/detach keeping parents before children, and the two update systems.
  */
 export class Scene {
+  /** The library holding the scene's managers (registered as `'transform'` and `'hierarchy'`). */
   readonly library: ComponentLibrary;
+  /** The `'transform'` manager. */
   readonly transforms: TransformManager;
+  /** The `'hierarchy'` manager: parents and child links. */
   readonly hierarchy: HierarchyManager;
   #walk = new Uint32Array(64);
 
@@ -41,6 +48,7 @@ export class Scene {
     });
   }
 
+  /** A new unique entity, without components. */
   createEntity(): Entity {
     return this.library.createEntity();
   }

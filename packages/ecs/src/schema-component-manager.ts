@@ -21,10 +21,13 @@ const CONSTRUCTORS: Readonly<Record<FieldType, TypedArrayConstructor>> = {
 
 /** One compiled schema field: what serialization and the storage loops need to know. */
 export interface FieldLayout {
+  /** The field's name in the schema. */
   readonly name: string;
+  /** The field's element type. */
   readonly type: FieldType;
   /** Elements per component. */
   readonly length: number;
+  /** Bytes per element: 1, 2, 4 or 8. */
   readonly bytesPerElement: number;
   /** Per-element default, or null when every element starts at zero. */
   readonly defaults: Float64Array | null;
@@ -69,11 +72,15 @@ export function viewField(type: FieldType, buffer: ArrayBuffer, byteOffset: numb
  * A ComponentManager whose components are rows of numeric fields, stored as one typed array
  * per field (structure of arrays). A system is a loop over `fields`:
  *
- *   const { y } = positions.fields;
- *   for (let i = 0; i < positions.count; i++) y[i]! += 1;
+ * ```ts
+ * const { y } = positions.fields;
+ * for (let i = 0; i < positions.count; i++) y[i]! += 1;
+ * ```
  */
 export class SchemaComponentManager<S extends Schema = Schema> extends ComponentManager {
+  /** Always `'schema'`: tells schema managers from object ones. */
   readonly kind = 'schema';
+  /** The schema the manager was made with. */
   readonly schema: S;
   /** Compiled fields, in schema order. */
   readonly layout: readonly FieldLayout[];
@@ -150,6 +157,7 @@ export class SchemaComponentManager<S extends Schema = Schema> extends Component
     for (let f = 0; f < this.layout.length; f++) target[this.layout[f]!.name] = this.#columns[f]!;
   }
 
+  /** {@inheritDoc ComponentManager.growStorage} */
   protected growStorage(capacity: number): void {
     const count = this.count;
     for (let f = 0; f < this.layout.length; f++) {
@@ -161,6 +169,7 @@ export class SchemaComponentManager<S extends Schema = Schema> extends Component
     this.#publish();
   }
 
+  /** {@inheritDoc ComponentManager.copyRow} */
   protected copyRow(from: number, to: number): void {
     for (let f = 0; f < this.layout.length; f++) {
       const length = this.layout[f]!.length;
@@ -170,6 +179,7 @@ export class SchemaComponentManager<S extends Schema = Schema> extends Component
     }
   }
 
+  /** {@inheritDoc ComponentManager.moveRows} */
   protected moveRows(target: number, start: number, end: number): void {
     for (let f = 0; f < this.layout.length; f++) {
       const length = this.layout[f]!.length;
@@ -177,6 +187,7 @@ export class SchemaComponentManager<S extends Schema = Schema> extends Component
     }
   }
 
+  /** {@inheritDoc ComponentManager.stashRow} */
   protected stashRow(index: number): void {
     for (let f = 0; f < this.layout.length; f++) {
       const length = this.layout[f]!.length;
@@ -184,10 +195,12 @@ export class SchemaComponentManager<S extends Schema = Schema> extends Component
     }
   }
 
+  /** {@inheritDoc ComponentManager.unstashRow} */
   protected unstashRow(index: number): void {
     for (let f = 0; f < this.layout.length; f++) this.#columns[f]!.set(this.#stash[f]!, index * this.layout[f]!.length);
   }
 
+  /** {@inheritDoc ComponentManager.gatherRows} */
   protected gatherRows(start: number, order: ArrayLike<number>): void {
     const rows = order.length;
     let scratchColumns = this.#scratch;
@@ -208,10 +221,12 @@ export class SchemaComponentManager<S extends Schema = Schema> extends Component
     }
   }
 
+  /** {@inheritDoc ComponentManager.releaseRows} */
   protected releaseRows(): void {
     // Numeric rows need no release: create() overwrites every element.
   }
 
+  /** {@inheritDoc ComponentManager.appendRows} */
   protected appendRows(other: this, count: number): void {
     const start = this.count;
     for (let f = 0; f < this.layout.length; f++) {
@@ -220,6 +235,7 @@ export class SchemaComponentManager<S extends Schema = Schema> extends Component
     }
   }
 
+  /** {@inheritDoc ComponentManager.checkCompatible} */
   protected checkCompatible(other: this): void {
     if (!(other instanceof SchemaComponentManager)) throw new EcsError('copy/merge needs two schema managers.');
     if (!sameLayout(this.layout, other.layout)) throw new EcsError('copy/merge needs managers with the same schema (field names, types and lengths).');

@@ -18,6 +18,7 @@ const KIND_OBJECT = 1;
 const MAX_SEED_TRIES = 8;
 
 
+/** Options of {@link saveLibrary}. */
 export interface SaveOptions {
   /** Save only these component types (by registered name). Default: every saveable type. */
   types?: readonly string[];
@@ -30,6 +31,7 @@ export interface SaveOptions {
   root?: Entity;
 }
 
+/** Options of {@link loadLibrary} and {@link Scene.loadEntityTree}. */
 export interface LoadOptions {
   /**
    * Remap seed: 0 keeps ids as saved. Left out, a fresh seed is drawn from the library's
@@ -38,6 +40,7 @@ export interface LoadOptions {
   seed?: number;
 }
 
+/** What {@link loadLibrary} (or {@link Scene.loadEntityTree}) added. */
 export interface LoadResult {
   /** The seed the ids went through. */
   seed: number;

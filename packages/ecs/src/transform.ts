@@ -16,8 +16,10 @@ export const TRANSFORM_SCHEMA = {
   dirty: { type: 'u8', default: 1 },
 } as const satisfies Schema;
 
+/** The schema manager of transform components ({@link TRANSFORM_SCHEMA}). */
 export type TransformManager = SchemaComponentManager<typeof TRANSFORM_SCHEMA>;
 
+/** A new {@link TransformManager} with room for `capacity` rows (it grows as needed). */
 export function createTransformManager(capacity = 0): TransformManager {
   return new SchemaComponentManager(TRANSFORM_SCHEMA, capacity);
 }

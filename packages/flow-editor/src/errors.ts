@@ -24,9 +24,11 @@ export type FlowEditorErrorCode =
   | 'duplicate-id'
   | 'bad-clipboard';
 
-/** Thrown by @cuttle/flow-editor; a command that throws leaves the document as it was. */
+/** Thrown by `@cuttle/flow-editor`; a command that throws leaves the document as it was. */
 export class FlowEditorError extends Error {
+  /** Always `'FlowEditorError'`. */
   override readonly name: string = 'FlowEditorError';
+  /** What went wrong, for code to branch on (the message says it for people). */
   readonly code: FlowEditorErrorCode;
 
   constructor(code: FlowEditorErrorCode, message: string) {
@@ -40,10 +42,15 @@ export type FlowPinTypeName = FlowValueType | 'event' | undefined;
 
 /** A refused connection: names both pins and their types. */
 export class FlowConnectError extends FlowEditorError {
+  /** Always `'FlowConnectError'`. */
   override readonly name: string = 'FlowConnectError';
+  /** The pin the connection was asked from. */
   readonly from: Readonly<FlowPinRef>;
+  /** The pin the connection was asked to. */
   readonly to: Readonly<FlowPinRef>;
+  /** Type of the `from` pin: a value type, `'event'`, or undefined when it does not exist. */
   readonly fromType: FlowPinTypeName;
+  /** Type of the `to` pin: a value type, `'event'`, or undefined when it does not exist. */
   readonly toType: FlowPinTypeName;
 
   constructor(code: FlowEditorErrorCode, from: Readonly<FlowPinRef>, fromType: FlowPinTypeName, to: Readonly<FlowPinRef>, toType: FlowPinTypeName, why: string) {

@@ -41,7 +41,11 @@ import { sourceText, sourceValue } from './write-source.ts';
 
 const DEFAULT_HISTORY_LIMIT = 200;
 
+/**
+ * An editable flow graph (a `.flow` source read with {@link FlowDocument.fromSource}): nodes, links, comment boxes, groups and variables, with commands that each make one undo step, validation after every change, and `toSource` that writes the file back in its own layout.
+ */
 export class FlowDocument {
+  /** The node types the document is edited against: pins, settings and validation come from it. */
   readonly registry: FlowRegistry;
   readonly #state: DocumentState;
   readonly #loaded: LoadedSource;
@@ -95,6 +99,7 @@ export class FlowDocument {
 
   // ---- Reading (cheap: views call these every frame) ----
 
+  /** The graph's kind and name from the source header (read-only in the editor). */
   get header(): FlowGraphHeader {
     const kind = ownGet(this.#loaded.root, 'kind');
     const name = ownGet(this.#loaded.root, 'name');
@@ -111,6 +116,7 @@ export class FlowDocument {
     return this.#state.nodes.items;
   }
 
+  /** The node with this id, or undefined. */
   node(id: string): FlowEditorNode | undefined {
     return this.#state.nodes.get(id);
   }
@@ -132,6 +138,7 @@ export class FlowDocument {
     return this.#state.links.items;
   }
 
+  /** The link with this id, or undefined. */
   link(id: string): FlowEditorLink | undefined {
     return this.#state.links.get(id);
   }
@@ -146,26 +153,32 @@ export class FlowDocument {
     return this.#state.linkInto(nodeId, pin);
   }
 
+  /** Comment boxes in source order. The array is live. */
   get comments(): readonly FlowEditorComment[] {
     return this.#state.comments.items;
   }
 
+  /** The comment box with this id, or undefined. */
   comment(id: string): FlowEditorComment | undefined {
     return this.#state.comments.get(id);
   }
 
+  /** Groups in source order. The array is live. */
   get groups(): readonly FlowEditorGroup[] {
     return this.#state.groups.items;
   }
 
+  /** The group with this id, or undefined. */
   group(id: string): FlowEditorGroup | undefined {
     return this.#state.groups.get(id);
   }
 
+  /** Graph variables in source order. The array is live. */
   get variables(): readonly FlowEditorVariable[] {
     return this.#state.variables.items;
   }
 
+  /** The variable with this name, or undefined. */
   variable(name: string): FlowEditorVariable | undefined {
     return this.#state.variables.get(name);
   }
@@ -182,10 +195,12 @@ export class FlowDocument {
 
   // ---- History ----
 
+  /** True when there is a step to undo. */
   get canUndo(): boolean {
     return this.#history.canUndo;
   }
 
+  /** True when there is an undone step to redo. */
   get canRedo(): boolean {
     return this.#history.canRedo;
   }
@@ -195,6 +210,7 @@ export class FlowDocument {
     return this.#history.undoLabels;
   }
 
+  /** Labels of the steps redo would bring back, the next one last. */
   get redoLabels(): string[] {
     return this.#history.redoLabels;
   }
@@ -207,6 +223,7 @@ export class FlowDocument {
     return true;
   }
 
+  /** Brings back the last undone step; false when there is none. A new command clears what can be redone. */
   redo(): boolean {
     const step = this.#history.redo();
     if (step === undefined) return false;
@@ -262,6 +279,7 @@ export class FlowDocument {
     return this.#run('connect', undefined, (tx) => connect(this.#state, tx, a, b));
   }
 
+  /** Removes links by id, in one undo step. Throws {@link FlowEditorError} (`'unknown-link'`) when an id names no link, changing nothing. */
   disconnect(linkIds: readonly string[]): void {
     const ids = checkIds(linkIds, 'Link ids');
     this.#run('disconnect', undefined, (tx) => { disconnect(this.#state, tx, ids); });
@@ -282,18 +300,26 @@ export class FlowDocument {
     return this.#run('set variable', undefined, (tx) => setVariable(this.#state, tx, name, spec));
   }
 
+  /** Adds a comment box with `text` in `rect` (graph units) and returns it. */
   addComment(text: string, rect: FlowRect): FlowEditorComment {
     return this.#run('add comment', undefined, (tx) => addComment(this.#state, tx, text, rect));
   }
 
+  /**
+   * Changes a comment box's text or rectangle (what `edit` leaves out stays) and returns the new record. Throws {@link FlowEditorError} (`'unknown-comment'`) when there is no such box.
+   */
   editComment(id: string, edit: FlowCommentEdit): FlowEditorComment {
     return this.#run('edit comment', undefined, (tx) => editComment(this.#state, tx, id, edit));
   }
 
+  /** Adds a group titled `title` in `rect` (graph units) holding the nodes `members` (default none) and returns it. */
   addGroup(title: string, rect: FlowRect, members: readonly string[] = []): FlowEditorGroup {
     return this.#run('add group', undefined, (tx) => addGroup(this.#state, tx, title, rect, members));
   }
 
+  /**
+   * Changes a group's title, rectangle or members (what `edit` leaves out stays) and returns the new record. Throws {@link FlowEditorError} (`'unknown-group'`) when there is no such group.
+   */
   editGroup(id: string, edit: FlowGroupEdit): FlowEditorGroup {
     return this.#run('edit group', undefined, (tx) => editGroup(this.#state, tx, id, edit));
   }

@@ -12,7 +12,9 @@ import type { Transaction } from './transaction.ts';
 
 /** A connection the document would accept: the output, the input, and the link it would replace. */
 export interface FlowConnection {
+  /** The output pin, whichever order the pins were given in. */
   readonly from: FlowPin;
+  /** The input pin. */
   readonly to: FlowPin;
   /** The data link now on the input, which connecting removes. */
   readonly replaces: LinkRecord | undefined;

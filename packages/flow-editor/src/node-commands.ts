@@ -11,10 +11,13 @@ import { copyRecord, ownSet, withoutKey } from './own.ts';
 import type { NodeRecord } from './records.ts';
 import type { Transaction } from './transaction.ts';
 
+/** Options of {@link FlowDocument.addNode}. */
 export interface AddNodeOptions {
   /** The new node's id; by default the type's last part (`add`, then `add_2`, ...). */
   id?: string;
+  /** Constants for the new node's data inputs, by pin name (checked against the pins' types). */
   inputs?: Readonly<Record<string, FlowConstant>>;
+  /** Settings for the new node, by name (only those its type declares). */
   settings?: Readonly<Record<string, FlowConstant>>;
 }
 

@@ -9,13 +9,17 @@ import { pinColour } from './pin-colours.ts';
 
 /** A pin as the palette lists it. */
 export interface FlowPalettePin {
+  /** The pin's name. */
   readonly name: string;
+  /** Event or data. */
   readonly kind: FlowPinKind;
   /** For variable-typed nodes, the type before a variable is chosen (the node takes its variable's). */
   readonly valueType: FlowValueType | undefined;
+  /** CSS colour for the pin (see {@link FLOW_PIN_COLOURS}). */
   readonly colour: string;
 }
 
+/** One node type as the palette lists it: names, description and pins. */
 export interface FlowPaletteEntry {
   /** The node type, e.g. 'math/add', 'action/spawn_effect'. */
   readonly type: string;
@@ -25,12 +29,15 @@ export interface FlowPaletteEntry {
   readonly name: string;
   /** The name for people: 'spawn effect'. */
   readonly title: string;
+  /** What the node does, from the registry. */
   readonly description: string;
   /** A host action (registered with defineAction) rather than a standard node. */
   readonly host: boolean;
   /** The value pins take the type of the variable the node names. */
   readonly variableTyped: boolean;
+  /** Input pins, events first. */
   readonly inputs: readonly FlowPalettePin[];
+  /** Output pins, events first. */
   readonly outputs: readonly FlowPalettePin[];
 }
 
@@ -86,6 +93,9 @@ function wordScore(item: Indexed, token: string): number {
   return 0;
 }
 
+/**
+ * The node palette: every type of a FlowRegistry with its pins, searchable the way designers type (words in any order such as `math add`, or a path such as `logic/`), better matches first.
+ */
 export class FlowPalette {
   readonly #items: Indexed[];
 
@@ -112,6 +122,7 @@ export class FlowPalette {
     return this.#items.map((i) => i.entry);
   }
 
+  /** The entry of a node type (e.g. `'math/add'`), or undefined when the registry has no such type. */
   entry(type: string): FlowPaletteEntry | undefined {
     return this.#items.find((i) => i.entry.type === type)?.entry;
   }

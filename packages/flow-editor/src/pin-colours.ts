@@ -3,6 +3,9 @@
 import type { FlowValueType } from '@cuttle/flow';
 import type { FlowPinKind } from './api.ts';
 
+/**
+ * CSS colour of each pin type, after Unreal's Blueprints: white events, red booleans, green floats, teal ints, blue units, magenta strings, grey for unknown types.
+ */
 export const FLOW_PIN_COLOURS: Readonly<Record<FlowValueType | 'event' | 'unknown', string>> = {
   event: '#ffffff',
   float: '#9ccf3c',

@@ -11,7 +11,7 @@ import { isValueType } from './node-pins.ts';
 import { isJsonObject, ownGet } from './own.ts';
 import { linkKey, type CommentRecord, type GroupRecord, type LinkRecord, type NodeRecord, type VariableRecord } from './records.ts';
 
-/** Key of the editor's own data, at the top level and on each node; @cuttle/flow ignores it. */
+/** Key of the editor's own data, at the top level and on each node; `@cuttle/flow` ignores it. */
 export const EDITOR_KEY = 'editor';
 
 export interface LoadedSource {

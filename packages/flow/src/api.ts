@@ -8,6 +8,7 @@
  */
 export type FlowValueType = 'float' | 'int' | 'bool' | 'unit' | 'string';
 
+/** Every {@link FlowValueType}. */
 export const FLOW_VALUE_TYPES: readonly FlowValueType[] = ['float', 'int', 'bool', 'unit', 'string'];
 
 /** What a graph is attached to: one graph per unit (entity) type, one per level. */
@@ -18,11 +19,13 @@ export type FlowConstant = number | boolean | string;
 
 /** A graph variable: a named value every node of the graph can read (variable/get) or write. */
 export interface FlowVariableSource {
+  /** The variable's value type. */
   type: FlowValueType;
   /** Initial value; the type's zero when left out. */
   value?: FlowConstant;
 }
 
+/** One node of a graph source: its id, its type, and constants and settings on it. */
 export interface FlowNodeSource {
   /** Unique within the graph; links and error messages name nodes by it. */
   id: string;
@@ -36,7 +39,9 @@ export interface FlowNodeSource {
 
 /** A link from an output socket to an input socket, each written "nodeId.socket". */
 export interface FlowLinkSource {
+  /** The output socket, as `"nodeId.socket"`. */
   from: string;
+  /** The input socket, as `"nodeId.socket"`. */
   to: string;
 }
 
@@ -44,8 +49,11 @@ export interface FlowLinkSource {
 export interface FlowGraphSource {
   /** Format version: 1. */
   flow: 1;
+  /** What the graph is attached to: a unit type or a level. */
   kind: FlowGraphKind;
+  /** A name for messages and tools (the compiled program's `name`; default `''`). */
   name?: string;
+  /** The graph's variables, by name. */
   variables?: Record<string, FlowVariableSource>;
   /** Nodes in source order; the order breaks every tie in execution order. */
   nodes: FlowNodeSource[];
@@ -57,7 +65,9 @@ export interface FlowGraphSource {
 
 /** A variable socket of a node type. */
 export interface FlowSocketSpec {
+  /** The socket's name, unique among the node type's inputs (or outputs); links write it after the node id. */
   name: string;
+  /** The socket's value type; a link joins sockets of the same type. */
   type: FlowValueType;
   /** Value of an unlinked input without a constant (the type's zero when left out). */
   default?: FlowConstant;
@@ -69,6 +79,7 @@ export interface FlowActionCall {
   readonly instance: FlowInstanceHandle;
   /** Input `index` as a number (floats, ints, units; bools as 0/1). */
   number(index: number): number;
+  /** Input `index` of type `'bool'` (any non-zero number reads as true). */
   bool(index: number): boolean;
   /** Input `index` of type 'string'. */
   string(index: number): string;
@@ -88,7 +99,9 @@ export interface FlowInstanceHandle {
 export interface FlowActionSpec {
   /** Becomes the node type 'action/<name>'. */
   name: string;
+  /** The action's variable inputs, in the order `FlowActionCall` reads them by index (default none). */
   inputs?: readonly FlowSocketSpec[];
+  /** The action's variable outputs, in the order `FlowActionCall.set` writes them by index (default none). */
   outputs?: readonly FlowSocketSpec[];
   /** Runs synchronously when the node's `in` event fires; `out` fires after it returns. */
   run: (call: FlowActionCall) => void;
@@ -96,7 +109,9 @@ export interface FlowActionSpec {
 
 /** A per-node setting: configuration fixed at compile time, not a socket. */
 export interface FlowSettingSpec {
+  /** The setting's name, as a node's `settings` writes it. */
   name: string;
+  /** The setting's value type. */
   type: 'bool' | 'string';
   /** Used when the node leaves the setting out; a setting without one is required. */
   default?: boolean | string;
@@ -106,12 +121,17 @@ export interface FlowSettingSpec {
 
 /** A node type as the registry describes it to tools and to the compiler. */
 export interface FlowNodeTypeInfo {
+  /** The node type's name, e.g. `'logic/branch'`. */
   name: string;
   /** Event inputs ('in', 'reset', ...); a node without any is pure and evaluated on demand. */
   eventInputs: readonly string[];
+  /** Event outputs (`'out'`, `'true'`, ...), which trigger linked event inputs. */
   eventOutputs: readonly string[];
+  /** Variable inputs, in index order. */
   inputs: readonly FlowSocketSpec[];
+  /** Variable outputs, in index order. */
   outputs: readonly FlowSocketSpec[];
+  /** Per-node settings fixed at compile time. */
   settings: readonly FlowSettingSpec[];
   /** The 'value' socket takes the type of the graph variable named by the 'variable' setting (variable/get, variable/set). */
   variableTyped?: boolean;
@@ -124,10 +144,12 @@ export type FlowBuiltinEvent = 'level_loaded' | 'unit_spawned' | 'collision';
 
 /** Sizes of a compiled graph, for budgets and reports. */
 export interface FlowProgramStats {
+  /** Nodes in the graph. */
   nodes: number;
   /** Bytes of the shared static blob (header, nodes, constants, strings). */
   staticBytes: number;
   /** Bytes each instance owns: its copy of the dynamic template. */
   dynamicBytes: number;
+  /** Entries of the string table (names and string constants). */
   strings: number;
 }

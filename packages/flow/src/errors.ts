@@ -1,5 +1,6 @@
-/** Thrown for bad arguments to a public function of @cuttle/flow (runtime and registry). */
+/** Thrown for bad arguments to a public function of `@cuttle/flow` (runtime and registry). */
 export class FlowError extends Error {
+  /** Always `'FlowError'`. */
   override readonly name: string = 'FlowError';
 }
 
@@ -21,11 +22,13 @@ export type FlowIssueCode =
 
 /** One problem in a graph, naming the node and socket it concerns where there is one. */
 export interface FlowIssue {
+  /** What kind of problem it is. */
   code: FlowIssueCode;
   /** The node id, or '' for graph-level problems. */
   node: string;
   /** The socket (or setting) name, or ''. */
   socket: string;
+  /** The problem in words, naming the node and socket. */
   message: string;
 }
 
@@ -34,10 +37,15 @@ export interface FlowIssue {
  * and `socket` repeat the first, so a caller that only wants one can read them directly.
  */
 export class FlowGraphError extends FlowError {
+  /** Always `'FlowGraphError'`. */
   override readonly name: string = 'FlowGraphError';
+  /** The first issue's code. */
   readonly code: FlowIssueCode;
+  /** The first issue's node id, or `''`. */
   readonly node: string;
+  /** The first issue's socket (or setting) name, or `''`. */
   readonly socket: string;
+  /** Every problem found, at least one. */
   readonly issues: readonly FlowIssue[];
 
   constructor(issues: readonly FlowIssue[]) {

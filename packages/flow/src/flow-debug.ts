@@ -11,6 +11,7 @@ export const FLOW_FIRED_BY_HOST = -1;
 /** Socket of a watch record for a pure node, evaluated because a node that reads it ran. */
 export const FLOW_PURE_EVALUATION = -2;
 
+/** Capacities of a {@link FlowWatch}'s per-frame trace (integers from 1 to 2^24). */
 export interface FlowWatchOptions {
   /** Node executions the frame's trace keeps (default 1024); later ones are counted in `dropped`. */
   records?: number;
@@ -22,6 +23,7 @@ export interface FlowWatchOptions {
 export interface FlowWatchRecord {
   /** Node index, source order. */
   node: number;
+  /** The node's id in the graph source. */
   id: string;
   /** Event input that ran it, or FLOW_FIRED_BY_HOST, or FLOW_PURE_EVALUATION. */
   socket: number;
@@ -56,16 +58,21 @@ function pinLayout(program: FlowProgram): Int32Array {
  * pin's value from the node's last execution (what a tool shows on hover).
  */
 export class FlowWatch {
+  /** The instance watched. */
   readonly instance: FlowInstance;
   /** Executions of each node (by index) since clear(). Never overflows the trace's capacity. */
   runs: Uint32Array;
   /** Last value of every pin: node i's inputs then outputs at pinValues[pinStart[i] .. pinStart[i + 1]). NaN: never ran. */
   pinValues: Float64Array;
+  /** Where each node's pins start in `pinValues` (length: nodes + 1; the last entry is the total). */
   pinStart: Int32Array;
   /** Trace, record r: node index, socket (event input, FLOW_FIRED_BY_HOST or FLOW_PURE_EVALUATION), first value in `values`. */
   readonly recordNode: Int32Array;
+  /** Trace, record r: the socket that ran the node (an event input index, {@link FLOW_FIRED_BY_HOST} or {@link FLOW_PURE_EVALUATION}). */
   readonly recordSocket: Int32Array;
+  /** Trace, record r: index in `values` of the record's first value; its values run to the next record's start (or `valueCount`). */
   readonly recordValueStart: Int32Array;
+  /** Trace values: each record's variable inputs as read, then its outputs after it ran. */
   readonly values: Float64Array;
   /** Records in the trace this frame. */
   count = 0;
@@ -91,6 +98,7 @@ export class FlowWatch {
     this.pinValues = new Float64Array(this.pinStart[instance.program.nodeCount]!).fill(NaN);
   }
 
+  /** The instance's current program (changes when the runtime reloads the instance's graph). */
   get program(): FlowProgram {
     return this.instance.program;
   }

@@ -18,10 +18,13 @@ export class FlowProgram {
   readonly constants: Float64Array;
   /** The template every instance copies (one memcpy). */
   readonly template: Float64Array;
+  /** The string table: names and string constants, indexed by string values. */
   readonly strings: readonly string[];
   /** Host action functions, indexed by the action table of the blob. */
   readonly actions: readonly ((call: FlowActionCall) => void)[];
+  /** What the graph is attached to. */
   readonly kind: FlowGraphKind;
+  /** The graph's name from its source (`''` when it has none). */
   readonly name: string;
   /** The whole file, as loaded. */
   readonly buffer: ArrayBuffer;
@@ -81,6 +84,7 @@ export class FlowProgram {
     throw new FlowError(`This graph has no event/external node named "${name}"; names: ${this.externalEventNames().join(', ') || 'none'}.`);
   }
 
+  /** Names of the graph's `event/external` nodes, in source order: the names `externalEvent` resolves. */
   externalEventNames(): string[] {
     const s = this.words;
     const table = s[H.externalTable]!;
@@ -135,6 +139,7 @@ export class FlowProgram {
     return map;
   }
 
+  /** Sizes of the compiled graph. */
   get stats(): FlowProgramStats {
     return { nodes: this.words[H.nodeCount]!, staticBytes: this.words.byteLength, dynamicBytes: this.template.byteLength, strings: this.strings.length };
   }
@@ -152,10 +157,13 @@ export class FlowProgram {
  * (state is then a new array: read it through the instance, do not keep it).
  */
 export class FlowInstance implements FlowInstanceHandle {
+  /** The compiled graph this instance runs; a reload may replace it. */
   program: FlowProgram;
   /** This instance's copy of the dynamic template: outputs, state and variables, one slot each. */
   state: Float64Array;
+  /** The unit (entity) id the instance was created for, or -1 for a level graph. */
   readonly unit: number;
+  /** Free for the host: a game object index, a team... (starts at 0). */
   user = 0;
   /**
    * Watch, breakpoints and paused work, or null: the runtime's one check per host call. Set

@@ -52,6 +52,7 @@ export class FlowRegistry {
     return typeName;
   }
 
+  /** Whether a node type named `typeName` is registered (built-in or added). */
   has(typeName: string): boolean {
     return this.#types.has(typeName);
   }

@@ -11,6 +11,7 @@ import { FlowDebugState, FlowWatch, QueuedKind, type FlowWatchOptions } from './
 import { FlowInstance, FlowProgram } from './flow-program.ts';
 import { countDroppedTimers, planReload, reloadState, type FlowReloadReport, type ReloadPlan } from './reload-graph.ts';
 
+/** Options of {@link FlowRuntime}'s constructor; every one has a default. */
 export interface FlowRuntimeOptions {
   /** Pending event inputs the stack holds (default 4096); a cascade deeper than that throws. */
   stackSize?: number;
@@ -28,7 +29,9 @@ export interface FlowRuntimeOptions {
 
 /** Where a debugged instance stands, for the engine's report to the tool (runtime.debugStatus). */
 export interface FlowDebugStatus {
+  /** Whether a {@link FlowWatch} records the instance. */
   watched: boolean;
+  /** Whether the instance is paused (at a breakpoint, or by a step or `pause()`). */
   paused: boolean;
   /** Index of the node the pause stopped before, or -1 (not paused, or paused after a reload with nothing held). */
   node: number;
@@ -36,6 +39,7 @@ export interface FlowDebugStatus {
   nodeId: string;
   /** A step or pause() is armed: the next node that runs stops. */
   stepping: boolean;
+  /** Ids of the nodes that have a breakpoint. */
   breakpoints: string[];
   /** Host calls queued while paused, to run on continue. */
   queued: number;
@@ -166,6 +170,7 @@ export class FlowRuntime {
   executions = 0;
   /** Highest stack use seen, in pending event inputs. */
   peakStack = 0;
+  /** Pending event inputs the stack holds (an integer, at least 16), as given in the options. */
   readonly stackSize: number;
   readonly #stack: Int32Array;
   readonly #maxSteps: number;
@@ -175,6 +180,7 @@ export class FlowRuntime {
   /** Host actions running now: debug and reload calls are refused inside one. */
   #actionDepth = 0;
   #debugger: DebugInterpreter | null = null;
+  /** Called when an instance pauses, see {@link FlowRuntimeOptions.onPause}; null for none. */
   onPause: ((instance: FlowInstance, node: number) => void) | null;
 
   constructor(options: FlowRuntimeOptions = {}) {
@@ -193,6 +199,7 @@ export class FlowRuntime {
     this.onPause = onPause;
   }
 
+  /** Node executions one host call may cause before it throws, as given in the options. */
   get maxStepsPerCall(): number {
     return this.#maxSteps;
   }

@@ -3,6 +3,7 @@
 // and `/* */` comments are allowed. Plain JSON is a subset, so one reader serves both.
 import { FlowGraphError } from './errors.ts';
 
+/** A value of a parsed JSON or SJSON document. */
 export type SjsonValue = null | boolean | number | string | SjsonValue[] | { [key: string]: SjsonValue };
 
 /** Parses JSON or SJSON text; throws FlowGraphError (code 'parse') with the line and column. */

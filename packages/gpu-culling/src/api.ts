@@ -7,6 +7,7 @@ export type Vec3 = readonly [number, number, number];
 /** Pixels per tile side. 16 is the posts' best granularity; 8 and 32 trade culling precision for work. */
 export type TileSize = 8 | 16 | 32;
 
+/** Every {@link TileSize}. */
 export const TILE_SIZES: readonly TileSize[] = [8, 16, 32];
 
 /**
@@ -18,6 +19,7 @@ export const TILE_SIZES: readonly TileSize[] = [8, 16, 32];
  */
 export type Technique = 'flat-bits' | 'compaction';
 
+/** Every {@link Technique}. */
 export const TECHNIQUES: readonly Technique[] = ['flat-bits', 'compaction'];
 
 /**
@@ -31,6 +33,7 @@ export type CullMethod = 'gather' | 'scatter' | 'auto';
 
 /** Entity kinds in the order the entity array holds them (the posts' order). */
 export const ENTITY_KIND = { decal: 0, probe: 1, pointLight: 2, spotLight: 3 } as const;
+/** An entity kind's number: 0 decal, 1 probe, 2 point light, 3 spot light (see {@link ENTITY_KIND}). */
 export type EntityKind = (typeof ENTITY_KIND)[keyof typeof ENTITY_KIND];
 
 /** Bytes per entity on the GPU: four vec4 (see entity-layout.ts). */
@@ -46,8 +49,11 @@ export const DEPTH_MASK_CELLS = 32;
 
 /** Entity counts per kind; the entity array holds decals, then probes, then lights. */
 export interface EntityCounts {
+  /** Decals (first in the entity array). */
   decals: number;
+  /** Environment probes (after the decals). */
   probes: number;
+  /** Point and spot lights (last). */
   lights: number;
 }
 

@@ -7,9 +7,11 @@ import type { CameraInput, Mat4 } from './api.ts';
 import { GpuCullingError } from './errors.ts';
 import { allFinite, invert, multiply } from './math.ts';
 
+/** A camera prepared for culling: the matrices between world, cull and clip space and how depth-buffer values map to cull-space depth. Made by `resolveCamera`. */
 export interface CullCamera {
   /** World to cull space. */
   cullFromWorld: Float64Array;
+  /** Cull space to world (the inverse of `cullFromWorld`). */
   worldFromCull: Float64Array;
   /** Cull space to clip space (the projection with the flip folded in). */
   clipFromCull: Float64Array;
@@ -18,12 +20,14 @@ export interface CullCamera {
   /**
    * A depth-buffer value d maps to cull-space z = (a u + b) / (c u + e) with u = |d - farDepth|,
    * its distance from the far value: written around the far end so that f32 does not cancel
-   * catastrophically there (1 - d is exact for d >= 0.5), which a formula in d itself would.
+   * catastrophically there (1 - d is exact for d at least 0.5), which a formula in d itself would.
    */
   depthCoefficients: readonly [number, number, number, number];
   /** The depth value that means "no surface" (what the depth buffer is cleared to): 1, or 0 with reversed Z. */
   farDepth: 0 | 1;
+  /** Whether the projection maps near to depth 1 and far to 0. */
   reversedZ: boolean;
+  /** Whether the projection is orthographic (else perspective). */
   orthographic: boolean;
   /** The camera's world position (for shading). */
   position: readonly [number, number, number];

@@ -8,6 +8,7 @@ import moduleShadingWgsl from './shaders/module-shading.wgsl?raw';
 import { TECHNIQUES, type Technique } from './api.ts';
 import { GpuCullingError } from './errors.ts';
 
+/** Options of `cullingShaderModule`: what the WGSL it returns must match in the culler. */
 export interface CullingModuleOptions {
   /** The culler's technique (`culler.technique`). */
   technique: Technique;

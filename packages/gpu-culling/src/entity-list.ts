@@ -14,18 +14,23 @@ import { ENTITY_KIND, ENTITY_WORDS, type EntityCounts, type Mat4, type Vec3 } fr
 import { GpuCullingError } from './errors.ts';
 import { allFinite, invert } from './math.ts';
 
+/** A point light to add to an {@link EntityList}. */
 export interface PointLightInput {
+  /** World position. */
   position: Vec3;
   /** Distance at which the light's influence ends. */
   range: number;
   /** Linear RGB. */
   color: Vec3;
+  /** Multiplies `color` (default 1). */
   intensity?: number;
   /** Any u32 your shading wants (a shadow map index, a profile id). */
   userData?: number;
 }
 
+/** A spot light to add to an {@link EntityList}: a point light limited to a cone. */
 export interface SpotLightInput extends PointLightInput {
+  /** World direction the cone points along (normalised on the way in; must not be zero). */
   direction: Vec3;
   /** Half-angle of the cone in radians, in (0, pi/2). The lit volume is the cone's sector of the range sphere. */
   outerAngle: number;
@@ -33,11 +38,13 @@ export interface SpotLightInput extends PointLightInput {
   innerAngle?: number;
 }
 
+/** A decal or an environment probe to add to an {@link EntityList}: an oriented box. */
 export interface BoxInput {
   /** World matrix of the box: it maps the cube [-1, 1]^3 onto the decal's or probe's volume. Must be affine and not flat. */
   matrix: Mat4;
   /** Linear RGBA in 0..1: a decal's tint and opacity, a probe's ambient colour and blend weight. */
   color?: readonly [number, number, number, number];
+  /** Any u32 your shading wants (a texture atlas slot, a cubemap index). */
   userData?: number;
 }
 
@@ -78,11 +85,13 @@ function unorm8(value: number): number {
   return Math.round(Math.min(1, Math.max(0, value)) * 255);
 }
 
+/** The host-side list of entities to cull (decals, probes, point and spot lights), packed into the GPU entity array the culler uploads. */
 export class EntityList {
   readonly #decals = newStore(16);
   readonly #probes = newStore(16);
   readonly #lights = newStore(64);
 
+  /** How many of each kind the list holds. */
   get counts(): EntityCounts {
     return { decals: this.#decals.count, probes: this.#probes.count, lights: this.#lights.count };
   }

@@ -3,6 +3,7 @@ import { GpuCullingError } from './errors.ts';
 import { STATS_HEADER } from './shader-source.ts';
 import type { TileCuller } from './tile-culler.ts';
 
+/** Options of {@link CullingHeatmap}'s constructor. */
 export interface HeatmapOptions {
   /** Entities per tile drawn in full red (default 32). */
   maxCount?: number;
@@ -63,6 +64,7 @@ export class CullingHeatmap {
     pass.end();
   }
 
+  /** Frees the heatmap's uniform buffer. */
   destroy(): void {
     this.#uniform.destroy();
   }

@@ -3,11 +3,13 @@
 import type { Vec3 } from './api.ts';
 import { GpuCullingError } from './errors.ts';
 
+/** Options of {@link perspective}. */
 export interface PerspectiveOptions {
   /** Vertical field of view in radians. */
   fovY: number;
   /** Width / height. */
   aspect: number;
+  /** Distance to the near plane, in world units (positive). */
   near: number;
   /** Infinity for an infinite far plane. */
   far: number;
@@ -15,6 +17,7 @@ export interface PerspectiveOptions {
   reversedZ?: boolean;
 }
 
+/** A right-handed perspective projection (camera looking down -z) to WebGPU clip space (depth 0 to 1), column-major. Throws a {@link GpuCullingError} unless fovY is in (0, pi), aspect is positive and near is positive and below far. */
 export function perspective({ fovY, aspect, near, far, reversedZ = false }: PerspectiveOptions): Float32Array<ArrayBuffer> {
   if (!(fovY > 0 && fovY < Math.PI) || !(aspect > 0) || !(near > 0) || !(far > near)) {
     throw new GpuCullingError(`perspective needs 0 < fovY < pi, aspect > 0 and 0 < near < far, got fovY ${fovY}, aspect ${aspect}, near ${near}, far ${far}.`);
@@ -35,15 +38,23 @@ export function perspective({ fovY, aspect, near, far, reversedZ = false }: Pers
   return m;
 }
 
+/** Options of {@link orthographic}: the view volume's planes, in view-space units. */
 export interface OrthographicOptions {
+  /** x of the left plane. */
   left: number;
+  /** x of the right plane (above `left`). */
   right: number;
+  /** y of the bottom plane. */
   bottom: number;
+  /** y of the top plane (above `bottom`). */
   top: number;
+  /** Distance to the near plane. */
   near: number;
+  /** Distance to the far plane (above `near`). */
   far: number;
 }
 
+/** A right-handed orthographic projection to WebGPU clip space (depth 0 to 1), column-major. Throws a {@link GpuCullingError} unless right exceeds left, top exceeds bottom and far exceeds near. */
 export function orthographic({ left, right, bottom, top, near, far }: OrthographicOptions): Float32Array<ArrayBuffer> {
   if (!(right > left) || !(top > bottom) || !(far > near)) throw new GpuCullingError('orthographic needs right > left, top > bottom and far > near.');
   const m = new Float32Array(16);

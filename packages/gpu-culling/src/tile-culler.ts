@@ -7,6 +7,7 @@ import { coarseSource, cullSource, depthSource, maskWords, prepareSource, STATS_
 import { buildTileGrid, CORNER_FLOATS, PLANE_FLOATS, type TileGrid } from './tile-grid.ts';
 import { passTimestampWrites, type CullTimestamps } from './timestamps.ts';
 
+/** Options of {@link TileCuller}'s constructor; every one has a default. */
 export interface TileCullerOptions {
   /** Most entities in view at once (default 4096); rounded up to a multiple of 32. Flat bit arrays keep maxEntities / 32 words per tile. */
   maxEntities?: number;
@@ -32,6 +33,7 @@ export interface TileCullerOptions {
 export interface CullReadback {
   /** Per tile: center xyz, min depth, extent xyz, max depth (floats 0-7), then mask and pixel count as u32 (words 8-9), 12 words a tile. */
   tileInfo: Float32Array;
+  /** The same words as `tileInfo`, as u32 (for the mask and pixel count). */
   tileInfoWords: Uint32Array;
   /** Flat bits (bucketsPerTile words a tile) or lists (statistics word, then up to maxPerTile indices: maxPerTile + 1 words a tile). */
   tiles: Uint32Array;
@@ -39,6 +41,7 @@ export interface CullReadback {
   entitiesPerTile: Uint32Array;
   /** Compaction: entities dropped by full tiles, and how many tiles overflowed. */
   droppedEntities: number;
+  /** Compaction: tiles that had more entities than `maxPerTile`. */
   overflowedTiles: number;
 }
 
@@ -72,9 +75,13 @@ type SizedBuffers = Record<'planes' | 'corners' | 'tileInfo' | 'tileOut' | 'stat
  * your encoder, and your shading reads `tileBuffer` through the WGSL of `cullingShaderModule`.
  */
 export class TileCuller {
+  /** How tiles hold their entities, as given in the options. */
   readonly technique: Technique;
+  /** Pixels per tile side, as given in the options. */
   readonly tileSize: TileSize;
+  /** Most entities per cull (a multiple of 32). */
   readonly maxEntities: number;
+  /** Words of entity bits per tile of the flat bit arrays: `maxEntities / 32`. */
   readonly bucketsPerTile: number;
   /** Compaction: most entities kept per tile. */
   readonly maxPerTile: number;
@@ -86,7 +93,9 @@ export class TileCuller {
   readonly subgroups: boolean;
   /** Whether the depth pass reduces over subgroups before its workgroup atomics. */
   readonly depthSubgroups: boolean;
+  /** Invocations per workgroup of the cull pass: 64, 128 or 256. */
   readonly cullThreads: number;
+  /** With method `'auto'`: culls of more entities than this scatter, others gather. Settable. */
   scatterThreshold: number;
   readonly #device: GPUDevice;
   readonly #pipelines: Record<Stage, GPUComputePipeline>;
@@ -186,6 +195,7 @@ export class TileCuller {
     return this.entityCount > this.scatterThreshold ? 'scatter' : 'gather';
   }
 
+  /** Whether the 2.5D depth mask test runs; settable between culls. */
   get depthMask(): boolean {
     return this.#depthMask;
   }
@@ -194,10 +204,12 @@ export class TileCuller {
     this.#depthMask = on;
   }
 
+  /** Entity counts of the last uploaded entity array (a copy). */
   get entityCounts(): EntityCounts {
     return { ...this.#counts };
   }
 
+  /** Entities in the last uploaded entity array. */
   get entityCount(): number {
     return this.#counts.decals + this.#counts.probes + this.#counts.lights;
   }
@@ -366,6 +378,7 @@ export class TileCuller {
     };
   }
 
+  /** Frees the culler's GPU buffers; later calls do nothing. */
   destroy(): void {
     if (this.#destroyed) return;
     this.#destroyed = true;

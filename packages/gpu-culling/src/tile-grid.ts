@@ -7,16 +7,23 @@ import { COARSE_FACTOR, type TileSize } from './api.ts';
 import type { CullCamera } from './camera.ts';
 import { transform4 } from './math.ts';
 
+/** The screen's tiles for one size and camera: counts and the planes and corners culling tests against. */
 export interface TileGrid {
+  /** Target width in pixels. */
   width: number;
+  /** Target height in pixels. */
   height: number;
+  /** Pixels per tile side. */
   tileSize: TileSize;
+  /** Tile columns: ceil(width / tileSize). */
   tilesX: number;
+  /** Tile rows: ceil(height / tileSize). */
   tilesY: number;
   /** Coarse tiles (COARSE_FACTOR x COARSE_FACTOR fine tiles) for scatter culling. */
   coarseX: number;
+  /** Coarse tile rows. */
   coarseY: number;
-  /** Per tile: left, right, top, bottom planes (nx, ny, nz, d), inside where n.p + d >= 0. */
+  /** Per tile: left, right, top, bottom planes (nx, ny, nz, d), inside where n.p + d is at least 0. */
   planes: Float32Array<ArrayBuffer>;
   /**
    * Per tile corner ((tilesX + 1) * (tilesY + 1), row-major): (ax, ay, bx, by) such that the
@@ -69,6 +76,7 @@ function planeThrough(corners: Float32Array, c0: number, c1: number, inside: Poi
   out[offset + 3] = -(nx * p0[0] + ny * p0[1] + nz * p0[2]);
 }
 
+/** The tile grid of a `width` x `height` pixel target for `camera`. */
 export function buildTileGrid(width: number, height: number, tileSize: TileSize, camera: CullCamera): TileGrid {
   const tilesX = Math.ceil(width / tileSize);
   const tilesY = Math.ceil(height / tileSize);

@@ -2,6 +2,7 @@ import tiledDeferredWgsl from './shaders/tiled-deferred.wgsl?raw';
 import { GpuCullingError } from './errors.ts';
 import type { TileCuller } from './tile-culler.ts';
 
+/** The G-buffer {@link TiledDeferredShading} lights: depth, surface attributes and the output. */
 export interface GBuffer {
   /** The depth buffer culling ran on. */
   depth: GPUTexture;
@@ -13,6 +14,7 @@ export interface GBuffer {
   output: GPUTexture;
 }
 
+/** Options of {@link TiledDeferredShading}'s constructor. */
 export interface TiledDeferredOptions {
   /** Walk tiles with subgroup operations (device needs `subgroups`). */
   scalarize?: boolean;
@@ -79,6 +81,7 @@ export class TiledDeferredShading {
     pass.end();
   }
 
+  /** Frees the shading's uniform buffer. */
   destroy(): void {
     this.#ambient.destroy();
   }

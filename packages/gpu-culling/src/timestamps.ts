@@ -1,7 +1,10 @@
 /** Where a culling run writes GPU timestamps: at the start of its first pass and the end of its last (either may be left out). */
 export interface CullTimestamps {
+  /** A `'timestamp'` query set with room for the indices below. */
   querySet: GPUQuerySet;
+  /** Query written when the first pass begins. */
   beginIndex?: number;
+  /** Query written when the last pass ends. */
   endIndex?: number;
 }
 

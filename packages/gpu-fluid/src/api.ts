@@ -1,6 +1,8 @@
 /** An axis-aligned box: the planes particles collide with, and the extent of the counting-sort grid. */
 export interface Bounds {
+  /** Lowest corner (x, y, z), in world units (the same units as h). */
   min: readonly [number, number, number];
+  /** Highest corner (x, y, z), in world units; each component above `min`'s. */
   max: readonly [number, number, number];
 }
 
@@ -39,6 +41,7 @@ export interface FluidParameters {
  */
 export type NeighbourMode = 'nbody' | 'counting-sort' | 'hashed-grid';
 
+/** Every {@link NeighbourMode}, in the order the benchmarks list them. */
 export const NEIGHBOUR_MODES: readonly NeighbourMode[] = ['nbody', 'counting-sort', 'hashed-grid'];
 
 /** The post's defaults (h 1, K 250, rho0 1, e 0.018, dt 0.016, g -9.8) in a 40 x 20 x 20 box. */
@@ -56,7 +59,9 @@ export const DEFAULT_PARAMETERS: FluidParameters = {
 
 /** Particle state on the host: xyz triplets, `count` particles, in float32 or float64. */
 export interface ParticleState {
+  /** Positions, xyz per particle (length 3 x count), in world units. */
   positions: Float32Array | Float64Array;
+  /** Velocities, xyz per particle (length 3 x count), in world units per second. */
   velocities: Float32Array | Float64Array;
 }
 

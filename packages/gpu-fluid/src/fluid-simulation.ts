@@ -11,6 +11,7 @@ import { NEIGHBOUR_MODES, VEC4_BYTES, WORKGROUP_SIZE, type FluidParameters, type
 import { GpuFluidError } from './errors.ts';
 import { gridDimensions, kernelConstants, resolveParameters } from './parameters.ts';
 
+/** Options of {@link FluidSimulation}'s constructor; only `capacity` is required. */
 export interface FluidSimulationOptions {
   /** The most particles this simulation will hold; sizes every buffer. */
   capacity: number;
@@ -30,7 +31,7 @@ export interface FluidSimulationOptions {
   hashTableSize?: number;
   /**
    * The radix sort the hashed grid uses (default 'count-scan'): 'onesweep' runs
-   * @cuttle/gpu-primitives' one-sweep kernel where the device has subgroups. `kernels.sort`
+   * `@cuttle/gpu-primitives`' one-sweep kernel where the device has subgroups. `kernels.sort`
    * says which one runs.
    */
   sortAlgorithm?: 'onesweep' | 'count-scan';
@@ -40,9 +41,13 @@ export interface FluidSimulationOptions {
 
 /** Host-side particle data as read back: xyz triplets, the ids carried through reordering, densities. */
 export interface FluidSnapshot {
+  /** Positions, xyz per particle (3 x count floats), in world units, in the GPU's current (cell-sorted) order. */
   positions: Float32Array;
+  /** Velocities, xyz per particle (3 x count floats), in world units per second, same order as `positions`. */
   velocities: Float32Array;
+  /** Each particle's number in the order it was added (0 for the first), same order as `positions`. */
   ids: Uint32Array;
+  /** Each particle's density from the last step (count floats), same order as `positions`. */
   densities: Float32Array;
 }
 
@@ -61,7 +66,9 @@ const B_PARAMS = 0, B_POS = 1, B_VEL = 2, B_IDS = 3, B_WPOS = 4, B_WVEL = 5, B_W
  * w = 1; usable as a vertex buffer).
  */
 export class FluidSimulation {
+  /** The most particles this simulation holds, as given in the options. */
   readonly capacity: number;
+  /** Cells the counting-sort grid can use; `setParameters` throws when the bounds and h need more. */
   readonly maxCells: number;
   /** Whether the device can time passes (the `timestamp-query` feature). */
   readonly hasTimestamps: boolean;
@@ -69,6 +76,7 @@ export class FluidSimulation {
   readonly lost: Promise<GPUDeviceLostInfo>;
   readonly #device: GPUDevice;
   readonly #buffers: Record<number, GPUBuffer>;
+  /** Entries of the hashed grid's table (mode `'hashed-grid'`), a power of two unless set in the options. */
   readonly hashTableSize: number;
   readonly #scan: GpuScan;
   readonly #sort: GpuRadixSort;
@@ -180,10 +188,12 @@ export class FluidSimulation {
     return this.#count;
   }
 
+  /** The current solver parameters (change them with `setParameters`). */
   get parameters(): FluidParameters {
     return this.#parameters;
   }
 
+  /** The neighbour search the next step uses; settable between steps. */
   get mode(): NeighbourMode {
     return this.#mode;
   }
@@ -453,6 +463,7 @@ export class FluidSimulation {
     }
   }
 
+  /** Frees the simulation's GPU buffers and its sort and scan; later calls do nothing. The device stays yours. */
   destroy(): void {
     if (this.#destroyed) return;
     this.#destroyed = true;

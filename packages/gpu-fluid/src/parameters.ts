@@ -61,6 +61,7 @@ export interface KernelConstants {
   viscosityLaplacian: number;
 }
 
+/** The SPH kernels' normalisation constants for smoothing radius `h` (positive, world units). */
 export function kernelConstants(h: number): KernelConstants {
   return {
     poly6: 315 / (64 * Math.PI * h ** 9),

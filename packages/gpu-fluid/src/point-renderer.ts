@@ -2,6 +2,7 @@ import pointsWgsl from './shaders/points.wgsl?raw';
 import type { FluidSimulation } from './fluid-simulation.ts';
 import { GpuFluidError } from './errors.ts';
 
+/** Options of one {@link FluidPointRenderer} draw. */
 export interface PointRenderOptions {
   /** Width over height of the target. */
   aspect: number;
@@ -11,6 +12,7 @@ export interface PointRenderOptions {
   radius?: number;
   /** Speed drawn at full highlight (default 10). */
   maxSpeed?: number;
+  /** Colour the target is cleared to (default a dark blue, `{ r: 0.03, g: 0.04, b: 0.07, a: 1 }`). */
   clear?: GPUColor;
 }
 
@@ -82,6 +84,7 @@ export class FluidPointRenderer {
     pass.end();
   }
 
+  /** Frees the renderer's GPU resources (its view uniforms and depth texture). */
   destroy(): void {
     this.#view.destroy();
     this.#depth?.destroy();

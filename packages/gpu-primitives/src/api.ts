@@ -4,9 +4,12 @@ export type ReduceOp = 'sum' | 'min' | 'max';
 /** Element types the GPU kernels accept; each maps to the typed array of the same name. */
 export type ElementType = 'f32' | 'u32' | 'i32';
 
+/** The typed array that holds elements of type `T` on the host: `Float32Array` for `'f32'`, `Uint32Array` for `'u32'`, `Int32Array` for `'i32'`. */
 export type TypedArrayFor<T extends ElementType> = T extends 'f32' ? Float32Array : T extends 'u32' ? Uint32Array : Int32Array;
 
+/** Every {@link ElementType}. */
 export const ELEMENT_TYPES: readonly ElementType[] = ['f32', 'u32', 'i32'];
+/** Every {@link ReduceOp}. */
 export const REDUCE_OPS: readonly ReduceOp[] = ['sum', 'min', 'max'];
 
 /** Invocations per workgroup in every kernel of this package. */
@@ -21,8 +24,11 @@ export const MAX_REDUCE_WORKGROUPS = 1024;
 
 /** Where a primitive writes GPU timestamps: before its first pass and after its last (either may be left out). */
 export interface PassTimestamps {
+  /** A `'timestamp'` query set with room for the indices below. */
   querySet: GPUQuerySet;
+  /** Query written when the first pass begins. */
   beginIndex?: number;
+  /** Query written when the last pass ends. */
   endIndex?: number;
 }
 
@@ -33,7 +39,10 @@ export interface PassTimestamps {
  * count, scan and scatter.
  */
 export interface PerPassTimestamps {
+  /** A `'timestamp'` query set with room for two queries per timed pass from `firstIndex`. */
   querySet: GPUQuerySet;
+  /** Query of the first pass's beginning; pass i writes `firstIndex + 2i` (begin) and `firstIndex + 2i + 1` (end). */
   firstIndex: number;
+  /** Marks these as per-pass timestamps (rather than {@link PassTimestamps}). */
   perPass: true;
 }

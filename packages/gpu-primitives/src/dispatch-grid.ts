@@ -4,8 +4,10 @@ import { GpuPrimitivesError } from './errors.ts';
 export const MAX_WORKGROUPS_PER_DIMENSION = 65535;
 
 /**
- * Lays `workgroups` out as x * y with x <= the per-dimension limit. Kernels recover the linear
- * index as `id.x + id.y * x` and let padding workgroups (index >= workgroups) return.
+ * Lays `workgroups` out as x * y with x at most the per-dimension limit. Kernels recover the
+ * linear index as `id.x + id.y * x` and let padding workgroups (index at least `workgroups`)
+ * return.
+ * @throws {@link GpuPrimitivesError} when `workgroups` exceeds `limit * limit`.
  */
 export function dispatchGrid(workgroups: number, limit = MAX_WORKGROUPS_PER_DIMENSION): { x: number; y: number } {
   if (workgroups <= limit) return { x: Math.max(1, workgroups), y: 1 };

@@ -1,4 +1,5 @@
-/** Thrown for bad arguments to a public function of @cuttle/gpu-primitives. */
+/** Thrown for bad arguments to a public function of `@cuttle/gpu-primitives`. */
 export class GpuPrimitivesError extends Error {
+  /** Always `'GpuPrimitivesError'`. */
   override readonly name = 'GpuPrimitivesError';
 }

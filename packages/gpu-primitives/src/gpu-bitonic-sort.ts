@@ -7,6 +7,7 @@ import { sortRoundTrip, type SortedPairs } from './sort-round-trip.ts';
 import { passTimestampWrites } from './timestamps.ts';
 import { gridLimitFor, requireCapacity, requireCount, requireInteger } from './validate.ts';
 
+/** Options of {@link GpuBitonicSort}'s constructor. */
 export interface GpuBitonicSortOptions {
   /** The largest number of pairs this instance will sort; sizes its padded working buffers. */
   maxCount: number;
@@ -31,6 +32,7 @@ type Entry = BitonicDispatch['entry'] | 'fill_padding';
  * the caller's buffers need only COPY_SRC and COPY_DST.
  */
 export class GpuBitonicSort {
+  /** The most pairs one sort may take, as given in the options. */
   readonly maxCount: number;
   readonly #device: GPUDevice;
   readonly #pipelines: Record<Entry, GPUComputePipeline>;
@@ -141,6 +143,7 @@ export class GpuBitonicSort {
     });
   }
 
+  /** Frees the instance's working and uniform buffers; later calls do nothing. */
   destroy(): void {
     if (this.#destroyed) return;
     this.#destroyed = true;

@@ -7,6 +7,7 @@ import { type LaneWords, laneWordsFor } from './subgroup-lanes.ts';
 import { sortRoundTrip, type SortedPairs } from './sort-round-trip.ts';
 import { gridLimitFor, requireCapacity, requireCount, requireInteger, requireWordBuffer } from './validate.ts';
 
+/** Options of {@link GpuRadixSort}'s constructor; only `maxCount` is required. */
 export interface GpuRadixSortOptions {
   /** The largest number of pairs this instance will sort; sizes its scratch buffers. */
   maxCount: number;
@@ -117,15 +118,21 @@ const WORD = 4;
  * integers, ascending unless `descending`; pairs with equal keys keep their order.
  */
 export class GpuRadixSort {
+  /** The most pairs one sort may take, as given in the options. */
   readonly maxCount: number;
+  /** Low key bits that take part (a multiple of 4 from 4 to 32). */
   readonly keyBits: number;
+  /** Whether the largest key comes first. */
   readonly descending: boolean;
+  /** How keys are ordered: as unsigned integers (`'u32'`) or as the f32 values of their bits (`'f32'`). */
   readonly keyType: 'u32' | 'f32';
+  /** Whether this instance sorts keys without values. */
   readonly keysOnly: boolean;
   /** Which kernel this instance runs, and its digit width and block size. */
   readonly plan: RadixPlan;
   /** The count-scan plan of sorts of `largeBlocksFrom` pairs or more (4096-key blocks), if any. */
   readonly largePlan: RadixPlan | undefined;
+  /** Sorts of at least this many pairs use `largePlan` when there is one (`Infinity`: never). */
   readonly largeBlocksFrom: number;
   readonly #device: GPUDevice;
   readonly #passes: CountScanPasses | OnesweepPasses;
@@ -267,6 +274,7 @@ export class GpuRadixSort {
     });
   }
 
+  /** Frees the instance's scratch, pass and uniform buffers; later calls do nothing. */
   destroy(): void {
     if (this.#destroyed) return;
     this.#destroyed = true;

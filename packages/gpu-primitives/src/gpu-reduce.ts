@@ -5,8 +5,11 @@ import { requireCount, requireInteger, requireWordBuffer } from './validate.ts';
 import { reduceWorkgroupCount } from './reduce-plan.ts';
 import { reduceShaderSource } from './reduce-source.ts';
 
+/** Options of {@link GpuReduce}'s constructor. */
 export interface GpuReduceOptions {
+  /** What the reduction combines. */
   op: ReduceOp;
+  /** The element type of the input buffers (4 bytes each). */
   type: ElementType;
   /**
    * How many reductions one instance may record before a submit (default 32). Each recording
@@ -29,7 +32,9 @@ const BYTES_PER_ELEMENT = 4;
  * bind groups are cached per input buffer.
  */
 export class GpuReduce {
+  /** What this instance combines, as given in the options. */
   readonly op: ReduceOp;
+  /** The element type this instance reads, as given in the options. */
   readonly type: ElementType;
   /** Holds the latest result (4 bytes) after the encoded work runs; usage STORAGE | COPY_SRC. */
   readonly resultBuffer: GPUBuffer;

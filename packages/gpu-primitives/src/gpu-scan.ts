@@ -9,6 +9,7 @@ import type { PassTimestamps } from './api.ts';
 import { passTimestampWrites } from './timestamps.ts';
 import { gridLimitFor, requireCapacity, requireCount, requireInteger, requireWordBuffer } from './validate.ts';
 
+/** Options of {@link GpuScan}'s constructor; only `maxCount` is required. */
 export interface GpuScanOptions {
   /** The largest count this instance will scan; sizes the tile status buffer. */
   maxCount: number;
@@ -63,6 +64,7 @@ const VEC4_BYTES = 16;
  * sorts and stream compaction need next.
  */
 export class GpuScan {
+  /** The largest count one scan may take, as given in the options. */
   readonly maxCount: number;
   /** The kernel this instance runs. */
   readonly variant: ScanVariant;
@@ -174,6 +176,7 @@ export class GpuScan {
     }
   }
 
+  /** Frees the instance's status, total and uniform buffers; later calls do nothing. */
   destroy(): void {
     if (this.#destroyed) return;
     this.#destroyed = true;

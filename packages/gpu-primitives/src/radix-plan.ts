@@ -11,6 +11,7 @@
  *   layout as `subgroups`, plus 1 KiB of workgroup memory for the look-back's fallback.
  */
 export interface RadixPlan {
+  /** Which kernel runs: the portable 4-bit count-scan, the 8-bit subgroup count-scan, or the one-sweep kernel. */
   readonly kind: 'portable' | 'subgroups' | 'onesweep';
   /** Key bits sorted per pass. */
   readonly bits: number;
@@ -82,6 +83,7 @@ export function largeBlockPlan(plan: RadixPlan): RadixPlan | undefined {
 
 /** The portable plan's block and digit width (kept as plain constants for callers that size work by them). */
 export const RADIX_BLOCK = PORTABLE_RADIX_PLAN.block;
+/** Key bits per pass of the portable plan (4). */
 export const RADIX_BITS = PORTABLE_RADIX_PLAN.bits;
 
 /** Passes needed for `keyBits` bits of key at `bits` per pass (the last pass may sort fewer bits). */

@@ -4,7 +4,9 @@ const WORD = 4;
 
 /** The pairs a sort's convenience method returns. */
 export interface SortedPairs {
+  /** The sorted keys. */
   keys: Uint32Array;
+  /** The values, moved with their keys. */
   values: Uint32Array;
 }
 

@@ -6,9 +6,11 @@ import { GpuSkinningError } from './errors.ts';
 import type { Pose, Skeleton } from './skeleton.ts';
 import { slerp, writeNormalizedQuaternion } from './transform-math.ts';
 
+/** One channel of an animation as given to `createAnimationClip`: key times and values for one node's translation, rotation or scale. */
 export interface AnimationChannelInput {
   /** The skeleton node this channel moves. */
   node: number;
+  /** Which local transform the channel moves. */
   path: ChannelPath;
   /** Default 'LINEAR'. */
   interpolation?: Interpolation;
@@ -22,20 +24,29 @@ export interface AnimationChannelInput {
   values: ArrayLike<number>;
 }
 
+/** A channel of an {@link AnimationClip}, its keys copied to float32. */
 export interface AnimationChannel {
+  /** The skeleton node this channel moves. */
   node: number;
+  /** Which local transform the channel moves. */
   path: ChannelPath;
+  /** How values between keys are found. */
   interpolation: Interpolation;
+  /** Key times in seconds, ascending. */
   times: Float32Array;
+  /** Key values, `components` floats per key (three per key for `'CUBICSPLINE'`: in-tangent, value, out-tangent). */
   values: Float32Array;
   /** Floats per value: 3 or 4. */
   components: number;
 }
 
+/** An animation: channels that move skeleton nodes, sampled into a {@link Pose}. */
 export interface AnimationClip {
+  /** The clip's name (from glTF, or `''`). */
   name: string;
   /** Time of the last key of any channel. */
   duration: number;
+  /** The channels, each moving one node's translation, rotation or scale. */
   channels: AnimationChannel[];
 }
 
@@ -152,6 +163,7 @@ function sampleChannel(channel: AnimationChannel, t: number, out: Float32Array, 
   if (path === 'rotation') writeNormalizedQuaternion(out[o]!, out[o + 1]!, out[o + 2]!, out[o + 3]!, out, o);
 }
 
+/** Options of sampling a clip into a pose. */
 export interface SampleOptions {
   /** Wrap time into [0, duration) (default true); false holds the first and last keys. */
   loop?: boolean;

@@ -11,6 +11,7 @@
  */
 export type VertexFormat = 'packed' | 'f32';
 
+/** Every {@link VertexFormat}. */
 export const VERTEX_FORMATS: readonly VertexFormat[] = ['packed', 'f32'];
 
 /**
@@ -21,6 +22,7 @@ export const VERTEX_FORMATS: readonly VertexFormat[] = ['packed', 'f32'];
  */
 export type SkinningKernel = 'lds' | 'global';
 
+/** Every {@link SkinningKernel}. */
 export const SKINNING_KERNELS: readonly SkinningKernel[] = ['lds', 'global'];
 
 /** Floats per bone: a 3x4 matrix, the top three rows of the 4x4 transform, row by row. */
@@ -87,7 +89,9 @@ export type ZeroWeightPolicy = 'refuse' | 'first-joint' | 'unskinned';
 
 export const ZERO_WEIGHT_POLICIES: readonly ZeroWeightPolicy[] = ['refuse', 'first-joint', 'unskinned'];
 
+/** Options of `buildSkinnedVertices`. */
 export interface BuildVerticesOptions {
+  /** The vertex format to build. */
   format: VertexFormat;
   /** Bones in the palette this mesh will be skinned with: a bone index at or past it is refused. */
   paletteSize?: number;
@@ -121,39 +125,54 @@ export type VertexRefusalKind = 'bone-index-past-palette' | 'bad-joint-index' | 
 
 /** One kind of problem found in vertex data: how many vertices had it and the first of them. */
 export interface VertexIssue {
+  /** What the problem is: one that was fixed, or one that refuses the mesh. */
   kind: VertexFixKind | VertexRefusalKind;
+  /** Vertices that had it. */
   vertices: number;
+  /** Index of the first of them. */
   firstVertex: number;
+  /** The first one's problem in words (the bad value, the bone index). */
   detail: string;
 }
 
 /** What `buildSkinnedVertices` changed. */
 export interface VertexBuildReport {
+  /** Vertices built. */
   vertexCount: number;
   /** Largest number of non-zero influences any vertex had before trimming to four. */
   maxInfluences: number;
   /** Highest bone index used, plus one: the smallest palette that skins this mesh. */
   bonesUsed: number;
+  /** Problems that were fixed, one entry per kind (empty for clean data). */
   fixed: VertexIssue[];
 }
 
 /** Packed vertices on the host, in the exact bytes the GPU reads. */
 export interface PackedVertices {
+  /** Always `'packed'`. */
   format: 'packed';
+  /** Vertices held. */
   vertexCount: number;
+  /** Highest bone index used, plus one. */
   bonesUsed: number;
   /** 4 words per vertex: position x, y, z as f32 bits, then the normal as snorm8x4 (w = wind). */
   positionNormal: Uint32Array<ArrayBuffer>;
   /** 1 word per vertex: tangent as snorm8x4 (w = handedness). */
   tangent: Uint32Array<ArrayBuffer>;
-  /** 4 words per vertex: indices (0 | 1 << 16), (2 | 3 << 16), weights (0 | 1 << 16), (2 | 3 << 16). */
+  /**
+   * 4 words per vertex, each two 16-bit halves (low, high): bone indices 0 and 1, bone indices 2
+   * and 3, weights 0 and 1, weights 2 and 3 (as unorm16).
+   */
   bones: Uint32Array<ArrayBuffer>;
 }
 
 /** f32 vertices on the host: F32_VERTEX_WORDS words per vertex, viewed as floats and as words. */
 export interface F32Vertices {
+  /** Always `'f32'`. */
   format: 'f32';
+  /** Vertices held. */
   vertexCount: number;
+  /** Highest bone index used, plus one. */
   bonesUsed: number;
   /** Per vertex: position xyz, wind, normal xyz, 0, tangent xyzw, joints (as words), weights. */
   floats: Float32Array<ArrayBuffer>;
@@ -161,23 +180,32 @@ export interface F32Vertices {
   words: Uint32Array<ArrayBuffer>;
 }
 
+/** Vertices built by `buildSkinnedVertices`, in either format. */
 export type SkinnedVertices = PackedVertices | F32Vertices;
 
 /** Skinned output of one range of vertices on the host, in the GPU's bytes. */
 export interface PackedSkinnedOutput {
+  /** Always `'packed'`. */
   format: 'packed';
+  /** 4 words per vertex: skinned position x, y, z as f32 bits, then the normal as snorm8x4 (w = wind). */
   positionNormal: Uint32Array<ArrayBuffer>;
+  /** 1 word per vertex: skinned tangent as snorm8x4 (w = handedness). */
   tangent: Uint32Array<ArrayBuffer>;
+  /** Previous frame's positions, xyz per vertex (for motion vectors). */
   previous: Float32Array<ArrayBuffer>;
 }
 
+/** Skinned output of one range of vertices on the host in the `'f32'` format. */
 export interface F32SkinnedOutput {
+  /** Always `'f32'`. */
   format: 'f32';
   /** F32_SKINNED_WORDS floats per vertex: position + wind, normal + wind, tangent. */
   vertices: Float32Array<ArrayBuffer>;
+  /** Previous frame's positions, xyz per vertex (for motion vectors). */
   previous: Float32Array<ArrayBuffer>;
 }
 
+/** Skinned output on the host, in either format. */
 export type SkinnedOutput = PackedSkinnedOutput | F32SkinnedOutput;
 
 /**

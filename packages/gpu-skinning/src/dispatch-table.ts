@@ -33,17 +33,23 @@ export interface FrameWork {
   vertices: number;
 }
 
+/** The host side of the GPU dispatch table: one record per instance (its vertices, palette and output), and per instance the skinning-LOD flags from which each frame's work list is built. Used by {@link GpuSkinning}; exported for tests and tools. */
 export class DispatchTable {
   /** The instance records, as uploaded to the front of the GPU table. */
   readonly records: Uint32Array<ArrayBuffer>;
   readonly #flags: Uint8Array;
   #count = 0;
 
-  constructor(readonly capacity: number) {
+  /** A table with room for `capacity` instances. */
+  constructor(
+    /** Instances the table has room for. */
+    readonly capacity: number,
+  ) {
     this.records = new Uint32Array(capacity * INSTANCE_WORDS);
     this.#flags = new Uint8Array(capacity);
   }
 
+  /** Instances added. */
   get count(): number {
     return this.#count;
   }
@@ -56,12 +62,14 @@ export class DispatchTable {
     return index;
   }
 
+  /** Marks instance `index` far (skinned every LOD interval) or near (skinned every frame). */
   setFar(index: number, far: boolean): void {
     const flags = this.#flags[index]!;
     // An instance that comes near is skinned every frame from now on; HELD only matters while far.
     this.#flags[index] = far ? flags | FLAG_FAR : flags & ~(FLAG_FAR | FLAG_HELD);
   }
 
+  /** Whether instance `index` is far. */
   isFar(index: number): boolean {
     return (this.#flags[index]! & FLAG_FAR) !== 0;
   }
@@ -71,6 +79,7 @@ export class DispatchTable {
     this.#flags[index]! |= FLAG_RESET;
   }
 
+  /** Vertices of instance `index`. */
   vertexCount(index: number): number {
     return this.records[index * INSTANCE_WORDS + 1]!;
   }
@@ -121,6 +130,7 @@ export class DispatchTable {
     return this.#flags.slice(0, this.#count);
   }
 
+  /** Puts back the state `saveState` returned. */
   restoreState(state: Uint8Array): void {
     this.#flags.set(state);
   }

@@ -17,17 +17,23 @@ function isAccessor(value: unknown): value is ArrayLike<number> {
 
 /** One glTF node: children by index, and TRS or a matrix. */
 export interface GltfNodeInput {
+  /** Child node indices. */
   children?: readonly number[];
+  /** Translation x, y, z (default 0, 0, 0). */
   translation?: ArrayLike<number>;
+  /** Rotation as a unit quaternion x, y, z, w (default 0, 0, 0, 1). */
   rotation?: ArrayLike<number>;
+  /** Scale x, y, z (default 1, 1, 1). */
   scale?: ArrayLike<number>;
   /** Column-major 4x4; decomposed into TRS (glTF forbids animating such nodes). */
   matrix?: ArrayLike<number>;
+  /** The node's name, kept in the skeleton's `names`. */
   name?: string;
 }
 
 /** A glTF skin: joint node indices and the inverseBindMatrices accessor's floats. */
 export interface GltfSkinInput {
+  /** Node indices of the skin's joints, in palette order. */
   joints: readonly number[];
   /**
    * 16 floats per joint. Leave the key out when the skin has no inverseBindMatrices (identity,
@@ -38,7 +44,9 @@ export interface GltfSkinInput {
 
 /** A skeleton built from a glTF skin, and where each glTF node went (-1: not part of it). */
 export interface GltfSkeleton {
+  /** The skeleton: the joints and the nodes above them. */
   skeleton: Skeleton;
+  /** Per glTF node, its node index in the skeleton, or -1. */
   nodeMap: Int32Array;
 }
 
@@ -142,8 +150,11 @@ export function skeletonFromGltf(nodes: readonly GltfNodeInput[], skin: GltfSkin
 
 /** A glTF animation: channels (target node and path) and samplers (input times, output values). */
 export interface GltfAnimationInput {
+  /** The animation's name. */
   name?: string;
+  /** Channels: target node (glTF index), path (`'translation'`, `'rotation'`, `'scale'`; others are skipped) and sampler index. */
   channels: readonly { node: number; path: string; sampler: number }[];
+  /** Samplers: the input accessor's times (seconds), the output accessor's values and the interpolation (default `'LINEAR'`). */
   samplers: readonly { input: ArrayLike<number>; output: ArrayLike<number>; interpolation?: string }[];
 }
 
@@ -175,12 +186,19 @@ export function clipFromGltf(animation: GltfAnimationInput, gltfSkeleton: GltfSk
 
 /** A skinned primitive's attribute accessors, named as glTF names them. */
 export interface GltfPrimitiveAttributes {
+  /** Positions, xyz per vertex. */
   POSITION: ArrayLike<number>;
+  /** Normals, xyz per vertex. */
   NORMAL?: ArrayLike<number>;
+  /** Tangents, xyzw per vertex (w = handedness). */
   TANGENT?: ArrayLike<number>;
+  /** Joint indices 0 to 3, four per vertex. */
   JOINTS_0: ArrayLike<number>;
+  /** Weights of `JOINTS_0`, four per vertex. */
   WEIGHTS_0: ArrayLike<number>;
+  /** Joint indices 4 to 7, four per vertex (the four strongest influences are kept). */
   JOINTS_1?: ArrayLike<number>;
+  /** Weights of `JOINTS_1`, four per vertex. */
   WEIGHTS_1?: ArrayLike<number>;
 }
 

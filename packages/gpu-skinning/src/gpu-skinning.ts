@@ -26,7 +26,9 @@ import { passTimestampWrites, type PassTimestamps } from './timestamps.ts';
 
 /** Threads per workgroup and vertices each thread skins; a workgroup takes their product. */
 export interface KernelTuning {
+  /** Threads per workgroup. */
   workgroupSize: number;
+  /** Vertices each thread skins. */
   verticesPerThread: number;
 }
 
@@ -36,6 +38,7 @@ export const DEFAULT_TUNING: Readonly<Record<SkinningKernel, KernelTuning>> = {
   global: { workgroupSize: 64, verticesPerThread: 1 },
 };
 
+/** Options of {@link GpuSkinning}'s constructor; every one has a default. */
 export interface GpuSkinningOptions {
   /** Vertex format of every mesh and of the output (default 'packed'). */
   format?: VertexFormat;
@@ -51,32 +54,45 @@ export interface GpuSkinningOptions {
   maxInstances?: number;
   /** Far instances are skinned every this many frames (default 4; 1 skins them every frame). */
   lodInterval?: number;
+  /** Per kernel, threads per workgroup and vertices per thread over the defaults (for benchmarks). */
   tuning?: Partial<Record<SkinningKernel, Partial<KernelTuning>>>;
+  /** Called once if the device is lost while the skinning is alive. */
   onDeviceLost?: (info: GPUDeviceLostInfo) => void;
 }
 
 /** A mesh in the shared input streams. */
 export interface SkinnedMesh {
+  /** Index of the mesh, in the order added. */
   readonly index: number;
+  /** First vertex of the mesh in the shared input streams. */
   readonly firstVertex: number;
+  /** Vertices of the mesh. */
   readonly vertexCount: number;
+  /** Highest bone index the mesh uses, plus one: the smallest palette that skins it. */
   readonly bonesUsed: number;
 }
 
 /** A range of the bone buffer; one or more instances (one skeleton, several meshes) skin with it. */
 export interface SkinPalette {
+  /** Index of the palette, in the order added. */
   readonly index: number;
   /** First bone in the bone buffer. */
   readonly offset: number;
+  /** Bones in the palette. */
   readonly boneCount: number;
 }
 
 /** One skinned copy of a mesh: its output vertices are `outputVertex .. outputVertex + vertexCount`. */
 export interface SkinnedInstance {
+  /** Index of the instance, in the order added. */
   readonly index: number;
+  /** The mesh skinned. */
   readonly mesh: SkinnedMesh;
+  /** The palette it is skinned with. */
   readonly palette: SkinPalette;
+  /** First vertex of its output in the output buffers. */
   readonly outputVertex: number;
+  /** Vertices of its output (the mesh's). */
   readonly vertexCount: number;
 }
 
@@ -85,12 +101,19 @@ function positiveInteger(name: string, value: number, max = Number.MAX_SAFE_INTE
   return value;
 }
 
+/** Compute-shader skinning of many meshes and instances in one dispatch: add meshes (input vertices), palettes (bones) and instances (a mesh skinned by a palette), write bones each frame, and `skin(encoder)` records the work into your encoder; draw from `vertexBuffers`. You own the device. */
 export class GpuSkinning {
+  /** The device everything lives on. */
   readonly device: GPUDevice;
+  /** The vertex format of every mesh and of the output. */
   readonly format: VertexFormat;
+  /** Room for input vertices over all meshes. */
   readonly maxVertices: number;
+  /** Room for output vertices over all instances. */
   readonly maxOutputVertices: number;
+  /** Room for bones over all palettes. */
   readonly maxBones: number;
+  /** Room for instances. */
   readonly maxInstances: number;
   /** Resolves when the device is lost. */
   readonly lost: Promise<GPUDeviceLostInfo>;
@@ -101,6 +124,7 @@ export class GpuSkinning {
   readonly vertexBuffers: readonly GPUBuffer[];
   /** Previous positions, f32x3 per output vertex. */
   readonly previousBuffer: GPUBuffer;
+  /** The bones of every palette, {@link BONE_FLOATS} floats (a 3x4 matrix) per bone. */
   readonly paletteBuffer: GPUBuffer;
 
   #kernel: SkinningKernel;
@@ -295,6 +319,7 @@ export class GpuSkinning {
     return this.#frame;
   }
 
+  /** Whether the device has been lost. */
   get deviceLost(): boolean {
     return this.#deviceLost;
   }
@@ -304,14 +329,17 @@ export class GpuSkinning {
     return this.#lastFrame;
   }
 
+  /** The meshes added, in order. */
   get meshes(): readonly SkinnedMesh[] {
     return this.#meshes;
   }
 
+  /** The palettes added, in order. */
   get palettes(): readonly SkinPalette[] {
     return this.#palettes;
   }
 
+  /** The instances added, in order. */
   get instances(): readonly SkinnedInstance[] {
     return this.#instances;
   }
@@ -439,6 +467,7 @@ export class GpuSkinning {
     this.#table.setFar(instance.index, far);
   }
 
+  /** Whether `instance` is far (skinned every LOD interval rather than every frame). */
   isFar(instance: SkinnedInstance): boolean {
     this.#checkInstance(instance);
     return this.#table.isFar(instance.index);
@@ -543,6 +572,7 @@ export class GpuSkinning {
     }
   }
 
+  /** Frees the skinning's GPU buffers; later calls do nothing. The device stays yours. */
   destroy(): void {
     if (this.#destroyed) return;
     this.#destroyed = true;

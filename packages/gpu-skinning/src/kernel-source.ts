@@ -7,6 +7,7 @@ import globalBones from './shaders/global.wgsl?raw';
 import ldsBones from './shaders/lds.wgsl?raw';
 import packed from './shaders/packed.wgsl?raw';
 
+/** The WGSL of one skinning kernel: the shared table and arithmetic, the vertex format's part and the bone source's part. */
 export function skinningKernelSource(format: VertexFormat, kernel: SkinningKernel): string {
   return [common, format === 'packed' ? packed : f32, kernel === 'lds' ? ldsBones : globalBones].join('\n');
 }

@@ -7,20 +7,26 @@ import { composeMatrix, multiplyMatrices } from './transform-math.ts';
 
 /** Reusable float64 matrices for computePalette (one per node, one for the product). */
 export interface PaletteScratch {
+  /** Local matrices, 16 floats per node. */
   locals: Float64Array;
+  /** Global (model-space) matrices, 16 floats per node. */
   globals: Float64Array;
+  /** One 4x4 matrix for the bone product. */
   bone: Float64Array;
 }
 
+/** Scratch for {@link computePalette} with `skeleton`, so repeated calls allocate nothing. */
 export function createPaletteScratch(skeleton: Skeleton): PaletteScratch {
   return { locals: new Float64Array(skeleton.nodeCount * 16), globals: new Float64Array(skeleton.nodeCount * 16), bone: new Float64Array(16) };
 }
 
+/** Options of {@link computePalette}. */
 export interface PaletteOptions {
   /** Column-major 4x4 applied above every root node: the instance's world transform (default identity). */
   rootTransform?: ArrayLike<number>;
   /** Where in `out` the palette starts, in floats (default 0). */
   offset?: number;
+  /** Reused matrices (from {@link createPaletteScratch}); made per call when left out. */
   scratch?: PaletteScratch;
 }
 

@@ -6,6 +6,7 @@ import { createAnimationClip, type AnimationChannelInput, type AnimationClip } f
 import { GpuSkinningError } from './errors.ts';
 import { createSkeleton, type Skeleton } from './skeleton.ts';
 
+/** Options of {@link createProceduralCharacter}: its tube resolution. */
 export interface ProceduralCharacterOptions {
   /** Rings along each tube (default 8, at least 2). */
   rings?: number;
@@ -13,7 +14,9 @@ export interface ProceduralCharacterOptions {
   sides?: number;
 }
 
+/** A generated test character: a skeleton of tubes, its vertices and a walk cycle. */
 export interface ProceduralCharacter {
+  /** The character's skeleton. */
   skeleton: Skeleton;
   /** One second of walking, looping. */
   walk: AnimationClip;
@@ -21,6 +24,7 @@ export interface ProceduralCharacter {
   vertices: SkinnedVertexInput;
   /** Triangle list. */
   indices: Uint32Array<ArrayBuffer>;
+  /** Vertices of the mesh. */
   vertexCount: number;
 }
 

@@ -4,6 +4,7 @@
 // joint, say) stay in the hierarchy so their transforms reach the joints, as in glTF.
 import { GpuSkinningError } from './errors.ts';
 
+/** What `createSkeleton` builds a skeleton from: the node hierarchy, rest transforms and joints. */
 export interface SkeletonInput {
   /** Parent node per node, -1 for a root. */
   parents: ArrayLike<number>;
@@ -17,21 +18,31 @@ export interface SkeletonInput {
   joints?: ArrayLike<number>;
   /** Column-major 4x4 inverse bind matrix per joint (glTF's layout; default identity). */
   inverseBindMatrices?: ArrayLike<number>;
+  /** Node names (default none). */
   names?: readonly string[];
 }
 
+/** A skeleton: the node hierarchy, each node's rest transform, and the joints the palette's bones follow. */
 export interface Skeleton {
+  /** Nodes in the hierarchy (joints and the nodes above them). */
   nodeCount: number;
   /** Palette size: one bone per joint. */
   jointCount: number;
+  /** Parent node per node, -1 for a root. */
   parents: Int32Array;
   /** Node indices with every parent before its children. */
   order: Uint32Array;
+  /** Rest translation per node, xyz. */
   restTranslations: Float32Array;
+  /** Rest rotation per node, a unit quaternion xyzw. */
   restRotations: Float32Array;
+  /** Rest scale per node, xyz. */
   restScales: Float32Array;
+  /** The node each palette bone follows, in palette order. */
   joints: Uint32Array;
+  /** Column-major 4x4 inverse bind matrix per joint. */
   inverseBindMatrices: Float32Array;
+  /** Node names (empty when none were given). */
   names: readonly string[];
 }
 
@@ -118,8 +129,11 @@ export function createSkeleton(input: SkeletonInput): Skeleton {
 
 /** Local transforms of every node of a skeleton: what a clip writes and the palette reads. */
 export interface Pose {
+  /** Translation per node, xyz. */
   translations: Float32Array;
+  /** Rotation per node, a unit quaternion xyzw. */
   rotations: Float32Array;
+  /** Scale per node, xyz. */
   scales: Float32Array;
 }
 

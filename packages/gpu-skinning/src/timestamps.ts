@@ -1,7 +1,10 @@
 /** Where a pass writes GPU timestamps: at its start and its end (either may be left out). */
 export interface PassTimestamps {
+  /** A `'timestamp'` query set with room for the indices below. */
   querySet: GPUQuerySet;
+  /** Query written when the pass begins. */
   beginIndex?: number;
+  /** Query written when the pass ends. */
   endIndex?: number;
 }
 

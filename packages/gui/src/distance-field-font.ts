@@ -8,6 +8,7 @@ import { distanceFieldImage } from './distance-transform.ts';
 import { GuiError } from './errors.ts';
 import { coverageOf } from './image.ts';
 
+/** Options of {@link distanceFieldFont}. */
 export interface DistanceFieldFontOptions {
   /** Downscale factor from the input pages to the output pages (e.g. 8). */
   scale: number;
@@ -19,8 +20,11 @@ export interface DistanceFieldFontOptions {
   pageNames?: string[];
 }
 
+/** A BMFont document with its page images decoded, in page order. */
 export interface FontWithPages {
+  /** The font document. */
   font: BMFont;
+  /** The page images, by page id. */
   pages: GuiImage[];
 }
 

@@ -12,6 +12,7 @@ import { GuiError } from './errors.ts';
 
 const FAR = 1e30;
 
+/** Options of the distance transform: sampling scale and inside threshold. */
 export interface DistanceFieldOptions {
   /** Downscale factor: output pixel (i, j) samples the input at ((i + 0.5) * scale - 0.5, ...). Default 1. */
   scale?: number;

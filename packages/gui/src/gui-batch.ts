@@ -12,8 +12,12 @@
 // hole. Dirty pages of PAGE_QUADS quads tell the renderer what to upload.
 import { QUAD_WORDS } from './vertex-format.ts';
 
+/**
+ * How a batch reuses the quads of a destroyed or resized object: `'free-list'` leaves a hole of degenerate quads for a later object of the same length (compacting once holes pass half the buffer); `'compact'` slides the rest of the buffer down at once.
+ */
 export type PatchingStrategy = 'free-list' | 'compact';
 
+/** Quads per dirty page: the granularity at which a batch tells the renderer what to upload (256 quads, 20 KiB). */
 export const PAGE_QUADS = 256;
 
 /** Per-object placement, shared by all batches of one Gui and indexed by object slot. */
@@ -22,14 +26,23 @@ export interface Placement {
   count: Int32Array;
 }
 
+/**
+ * The vertex data of every object with the same (layer, material) key, in one growable buffer that update and destroy patch in place; objects own contiguous runs of quads.
+ */
 export class GuiBatch {
+  /** Sort key, `layer * 65536 + material`: batches draw in increasing key order. */
   readonly key: number;
+  /** Layer of every object in the batch (0 to 65535; lower layers draw first). */
   readonly layer: number;
+  /** Material id from a GuiRenderer (0 to 65535). */
   readonly material: number;
   /** Index in the Gui's batch table. */
   readonly index: number;
+  /** The vertex data, `QUAD_WORDS` words per quad; replaced (and `generation` bumped) when the batch grows. */
   words: Uint32Array;
+  /** The same buffer as `words`, as floats (for the positions). */
   floats: Float32Array;
+  /** Per quad: at the first quad of a run, the owning object's slot (0 or more) or minus the length of a hole; other quads of the run are not read. */
   quadOwner: Int32Array;
   /** Quads in use, holes included: what the renderer draws. */
   used = 0;
@@ -37,9 +50,11 @@ export class GuiBatch {
   live = 0;
   /** Quads in holes. */
   holes = 0;
+  /** Per page of {@link PAGE_QUADS} quads: 1 when it changed since the last `clearDirty`. */
   dirtyPages: Uint8Array;
   /** Bumped when the buffer is reallocated: the GPU copy must be recreated and fully uploaded. */
   generation = 0;
+  /** True when any page is dirty. */
   anyDirty = false;
   /** Free runs by length: a stack of starts per length. */
   readonly #free = new Map<number, number[]>();
@@ -55,6 +70,7 @@ export class GuiBatch {
     this.dirtyPages = new Uint8Array(Math.ceil(capacityQuads / PAGE_QUADS));
   }
 
+  /** Quads the buffer holds before it must grow (it doubles). */
   get capacity(): number {
     return this.quadOwner.length;
   }
@@ -74,6 +90,7 @@ export class GuiBatch {
     this.markDirty(0, this.used);
   }
 
+  /** Marks the pages holding quads `start` to `start + count - 1` dirty; nothing when `count` is 0 or less. */
   markDirty(start: number, count: number): void {
     if (count <= 0) return;
     const last = Math.floor((start + count - 1) / PAGE_QUADS);
@@ -81,6 +98,7 @@ export class GuiBatch {
     this.anyDirty = true;
   }
 
+  /** Marks every page clean, once the renderer has uploaded them. */
   clearDirty(): void {
     if (!this.anyDirty) return;
     this.dirtyPages.fill(0);

@@ -3,15 +3,24 @@
 import { GuiError } from './errors.ts';
 import { packClipPage, packColor, packUv, QUAD_WORDS } from './vertex-format.ts';
 
+/**
+ * What an object kind writes into: the batch key and the quads of one object, staged in a reusable buffer before the Gui places them in their batch. Kinds never see batches.
+ */
 export class GuiEmitter {
+  /** The staged quads, `QUAD_WORDS` words each (grows as needed). */
   words = new Uint32Array(QUAD_WORDS * 64);
+  /** The same buffer as `words`, as floats. */
   floats = new Float32Array(this.words.buffer);
+  /** Quads staged so far for the current object. */
   quads = 0;
+  /** Layer set by `key` (-1 until it is called). */
   layer = -1;
+  /** Material set by `key` (-1 until it is called). */
   material = -1;
   /** Clip rectangle index stamped on the quads that follow (0: no clip). */
   clipIndex = 0;
 
+  /** Starts a new object: no quads, no key, and `clip` (a clip rectangle index, 0 for none) stamped on the quads that follow. */
   reset(clip: number): void {
     this.quads = 0;
     this.layer = -1;

@@ -7,27 +7,43 @@ import { packUv } from './vertex-format.ts';
 
 const BMP = 0x10000;
 
+/**
+ * The runtime form of a font for layout, built once from a {@link BMFont}: glyph metrics in flat typed arrays indexed by glyph slot (the char's index in `BMFont.chars`), code points to slots, and kerning pairs. Measurements are in the font's page pixels.
+ */
 export class GuiFont {
   /** The .fnt this font was built from. */
   readonly source: BMFont;
+  /** Distance between the tops of two lines of text, in page pixels (`common.lineHeight`). */
   readonly lineHeight: number;
+  /** Distance from the top of a line to the baseline, in page pixels (`common.base`). */
   readonly base: number;
   /** The font's em size in its own pixels (|info.size|, or lineHeight when 0). */
   readonly emSize: number;
+  /** Width of each page image in pixels (`common.scaleW`). */
   readonly pageWidth: number;
+  /** Height of each page image in pixels (`common.scaleH`). */
   readonly pageHeight: number;
+  /** Number of page images (at least 1). */
   readonly pageCount: number;
   /** Distance-field spread in page pixels on each side of the edge; 0 for a plain bitmap font. */
   readonly spread: number;
+  /** Number of glyph slots (the font's chars, 1 to 65534). */
   readonly glyphCount: number;
   /** Per slot: page rectangle, offsets, advance, page. */
   readonly x: Float32Array;
+  /** Per slot: top edge of the glyph on its page. */
   readonly y: Float32Array;
+  /** Per slot: width of the glyph's page rectangle. */
   readonly width: Float32Array;
+  /** Per slot: height of the glyph's page rectangle. */
   readonly height: Float32Array;
+  /** Per slot: horizontal offset from the pen to the rectangle when drawn. */
   readonly xoffset: Float32Array;
+  /** Per slot: vertical offset from the top of the line to the rectangle when drawn. */
   readonly yoffset: Float32Array;
+  /** Per slot: how far the pen moves after the glyph. */
   readonly xadvance: Float32Array;
+  /** Per slot: the page the glyph is on. */
   readonly page: Uint8Array;
   /** Code point per slot. */
   readonly codePoint: Uint32Array;

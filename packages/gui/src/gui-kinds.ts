@@ -13,6 +13,7 @@ export type GuiKind<P> = (params: P, out: GuiEmitter) => void;
 /** The solid-colour material every GuiRenderer has. */
 export const SOLID_MATERIAL = 0;
 
+/** Parameters every object kind takes: its layer and clip rectangle. */
 export interface ObjectBase {
   /** Draw order: higher layers draw later (default 0). */
   layer?: number;
@@ -20,10 +21,15 @@ export interface ObjectBase {
   clip?: number;
 }
 
+/** Parameters of a `'rect'` object: an axis-aligned rectangle in pixels. */
 export interface RectParams extends ObjectBase {
+  /** Left edge in pixels. */
   x: number;
+  /** Top edge in pixels. */
   y: number;
+  /** Width in pixels. */
   width: number;
+  /** Height in pixels. */
   height: number;
   /** 0xRRGGBBAA */
   color: number;
@@ -31,50 +37,73 @@ export interface RectParams extends ObjectBase {
   material?: number;
 }
 
+/** Parameters of a `'roundedRect'` object: a rectangle with quarter-circle corners. */
 export interface RoundedRectParams extends RectParams {
+  /** Corner radius in pixels, clamped to 0 to half the width and height. */
   radius: number;
   /** Triangles per corner (default 6). */
   segments?: number;
 }
 
+/** Parameters of a `'line'` object: a polyline of straight segments (no joins or caps). */
 export interface LineParams extends ObjectBase {
   /** x0, y0, x1, y1, ...: a polyline. */
   points: ArrayLike<number>;
+  /** Line width in pixels, centred on the points. */
   width: number;
+  /** Colour, 0xRRGGBBAA. */
   color: number;
+  /** Material id (default: the solid material). */
   material?: number;
 }
 
+/** Parameters of an `'image'` object: a rectangle of an atlas page, tinted. */
 export interface ImageParams extends ObjectBase {
+  /** Left edge in pixels. */
   x: number;
+  /** Top edge in pixels. */
   y: number;
+  /** Width in pixels. */
   width: number;
+  /** Height in pixels. */
   height: number;
   /** An atlas material from GuiRenderer.createAtlasMaterial. */
   material: number;
   /** Atlas rectangle in [0, 1] texture coordinates (default: the whole page). */
   u0?: number;
+  /** Top of the atlas rectangle (default 0). */
   v0?: number;
+  /** Right of the atlas rectangle (default 1). */
   u1?: number;
+  /** Bottom of the atlas rectangle (default 1). */
   v1?: number;
+  /** Atlas page (layer of the material's texture array, default 0). */
   page?: number;
   /** Tint, 0xRRGGBBAA (default white). */
   color?: number;
 }
 
+/** Parameters of a `'text'` object: a string laid out with a font (kerning, line breaks, wrapping, alignment). */
 export interface TextParams extends ObjectBase {
+  /** Left edge of the text (or its anchor for `center` and `right` alignment without `maxWidth`), in pixels. */
   x: number;
+  /** Top of the first line, in pixels. */
   y: number;
   /** UTF-16 string or UTF-8 bytes. */
   text: string | Uint8Array;
+  /** The font to lay the text out with. */
   font: GuiFont;
   /** A text material from GuiRenderer.createTextMaterial for this font. */
   material: number;
   /** Em size in pixels (default: the font's). */
   size?: number;
+  /** Colour, 0xRRGGBBAA (default white, 0xffffffff). */
   color?: number;
+  /** Wrap lines longer than this many pixels (default: no wrapping). */
   maxWidth?: number;
+  /** Horizontal alignment of each line (default `'left'`). */
   align?: TextAlign;
+  /** Line spacing as a multiple of the font's line height (default 1). */
   lineSpacing?: number;
 }
 
@@ -212,10 +241,15 @@ export function textKind(p: TextParams, out: GuiEmitter): void {
 
 /** Parameters of each built-in kind, by name. */
 export interface BuiltinKindParams {
+  /** Parameters of `'rect'`. */
   rect: RectParams;
+  /** Parameters of `'roundedRect'`. */
   roundedRect: RoundedRectParams;
+  /** Parameters of `'line'`. */
   line: LineParams;
+  /** Parameters of `'image'`. */
   image: ImageParams;
+  /** Parameters of `'text'`. */
   text: TextParams;
 }
 

@@ -11,6 +11,7 @@ import type { GuiFont } from './gui-font.ts';
 import { SOLID_MATERIAL } from './gui-kinds.ts';
 import { QUAD_BYTES, VERTEX_BYTES } from './vertex-format.ts';
 
+/** Effects of a text material, drawn from the distance field: outline, glow and drop shadow (each off when absent). Colours are 0xRRGGBBAA. */
 export interface TextStyle {
   /** Outline around the glyphs: width in texels of the font's pages (at most its spread). */
   outline?: { width: number; color: number };
@@ -20,6 +21,7 @@ export interface TextStyle {
   shadow?: { offsetX: number; offsetY: number; softness?: number; color: number };
 }
 
+/** Options of an atlas material. */
 export interface AtlasOptions {
   /** Sampling of the atlas (default 'linear'). */
   filter?: GPUFilterMode;
@@ -71,8 +73,13 @@ export function textStyleUniform(style: TextStyle, spread: number, pageWidth: nu
   return data;
 }
 
+/**
+ * Draws {@link Gui}s with WebGPU: materials (solid, textured atlas, distance-field text with outline, glow and shadow), one vertex buffer per batch patched from its dirty pages, and one indexed draw per non-empty batch in layer order.
+ */
 export class GuiRenderer {
+  /** The device every buffer, texture and pipeline is created on. */
   readonly device: GPUDevice;
+  /** Colour format of the render pass the renderer draws into (the pipelines' target). */
   readonly format: GPUTextureFormat;
   readonly #pipelines: Record<MaterialKind, GPURenderPipeline>;
   readonly #materials: Material[] = [];
@@ -323,6 +330,7 @@ export class GuiRenderer {
     this.#guis.delete(gui);
   }
 
+  /** Destroys every GPU resource the renderer made (textures, uniform and vertex buffers of every material and Gui) and forgets its Guis. */
   destroy(): void {
     for (const resource of this.#owned) resource.destroy();
     this.#owned.length = 0;

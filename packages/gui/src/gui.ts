@@ -9,8 +9,10 @@ import { GuiEmitter } from './gui-emitter.ts';
 import { GuiError } from './errors.ts';
 import { builtinKinds, type BuiltinKindParams, type GuiKind } from './gui-kinds.ts';
 
+/** `'retained'`: objects live until destroyed. `'immediate'`: `beginFrame()` clears every object, so what `create()` drew lasts one frame. */
 export type GuiMode = 'retained' | 'immediate';
 
+/** Options of a {@link Gui}; both have defaults. */
 export interface GuiOptions {
   /** 'retained' (default): objects live until destroyed. 'immediate': beginFrame() clears everything. */
   mode?: GuiMode;
@@ -25,20 +27,31 @@ const SLOT_BITS = 20;
 const SLOT_MASK = (1 << SLOT_BITS) - 1;
 const GENERATION_MASK = 0x7ff;
 
+/** A clip rectangle in pixels: objects that name it draw only inside it. */
 export interface ClipRect {
+  /** Left edge in pixels. */
   x: number;
+  /** Top edge in pixels. */
   y: number;
+  /** Width in pixels. */
   width: number;
+  /** Height in pixels. */
   height: number;
 }
 
+/**
+ * BitSquid's dual-mode GUI: every object is an id, a batch key (layer, material) and vertex data made by its kind's function, appended to the batch with that key; `update` reruns the kind and patches the batch in place. Retained and immediate mode are this one implementation. Draw it with a {@link GuiRenderer}.
+ */
 export class Gui {
+  /** Retained or immediate (the `mode` option, default `'retained'`). */
   readonly mode: GuiMode;
+  /** How freed vertex runs are reused (the `patching` option, default `'free-list'`). */
   readonly patching: PatchingStrategy;
   /** Batches in draw order: by layer, then material. */
   readonly batches: GuiBatch[] = [];
   /** Clip rectangles as x0, y0, x1, y1; entry 0 is "no clip". */
   clipRects = new Float32Array(4 * 16);
+  /** Clip rectangles in use in `clipRects`, entry 0 ("no clip") included. */
   clipCount = 1;
   /** Bumped whenever clip rectangles change (the renderer re-uploads them). */
   clipVersion = 0;
@@ -80,6 +93,7 @@ export class Gui {
     this.#kinds.push(kind);
   }
 
+  /** Objects created and not yet destroyed. */
   get liveObjects(): number {
     return this.#liveObjects;
   }
@@ -184,6 +198,9 @@ export class Gui {
 
   /** Creates an object of a registered kind and returns its id. */
   create<K extends keyof BuiltinKindParams>(kind: K, params: BuiltinKindParams[K]): GuiId;
+  /**
+   * Creates an object of a kind added with `registerKind` and returns its id. Throws {@link GuiError} for an unknown kind, a clip index that does not exist, or parameters the kind rejects (nothing is created).
+   */
   create(kind: string, params: unknown): GuiId;
   create(kind: string, params: unknown): GuiId {
     const kindIndex = this.#kindIndex.get(kind);

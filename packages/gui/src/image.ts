@@ -18,6 +18,12 @@ export async function decodeImage(bytes: Uint8Array): Promise<GuiImage> {
   return isPng(bytes) ? decodePng(bytes) : decodeTga(bytes);
 }
 
+/**
+ * Encodes a page as PNG or TGA (uncompressed).
+ * @param image - The pixels, 1 or 4 channels.
+ * @param format - `'png'` or `'tga'`.
+ * @throws {@link GuiError} when `data` does not hold `width * height * channels` bytes, or (TGA) when a side exceeds 65535.
+ */
 export async function encodeImage(image: GuiImage, format: ImageFormat): Promise<Uint8Array> {
   return format === 'png' ? encodePng(image) : encodeTga(image);
 }

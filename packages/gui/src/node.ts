@@ -12,7 +12,9 @@ import { GuiError } from './errors.ts';
 import { decodeImage, encodeImage, imageFormatOf } from './image.ts';
 import { distanceFieldFontFromTtf, type TtfFontOptions } from './ttf-font.ts';
 
+/** A font read from disk: the document, its decoded pages, and the `.fnt` format it was stored in. */
 export interface FontFiles extends FontWithPages {
+  /** The format the `.fnt` was stored in. */
   format: BMFontFormat;
 }
 
@@ -41,6 +43,11 @@ export async function readFontFiles(fntPath: string): Promise<FontFiles> {
   return { font, pages, format };
 }
 
+/**
+ * The `.fnt` file contents of `font` in `format`: bytes for `'binary'`, text for `'text'` and `'xml'`.
+ * @param font - The document to write.
+ * @param format - Which of the three encodings.
+ */
 export function serializeBMFont(font: BMFont, format: BMFontFormat): Uint8Array | string {
   return format === 'binary' ? writeBMFontBinary(font) : format === 'xml' ? writeBMFontXml(font) : writeBMFontText(font);
 }
@@ -64,9 +71,13 @@ export async function writeFontFiles(fntPath: string, files: FontWithPages, form
   return written;
 }
 
+/** Options of {@link convertFontFile}: the distance-field conversion and the output formats. */
 export interface ConvertOptions {
+  /** Downscale factor from the input pages to the output pages (e.g. 8). */
   scale: number;
+  /** How far the field reaches beyond the outline, in output pixels (e.g. 4). */
   spread: number;
+  /** Coverage at or above which an input pixel is inside the glyph (default 128). */
   threshold?: number;
   /** Output .fnt format (default: the input's). */
   format?: BMFontFormat;

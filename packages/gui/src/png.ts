@@ -23,6 +23,7 @@ function fail(offset: number, message: string): never {
   throw new GuiError(`PNG at byte offset ${offset}: ${message}`, { offset });
 }
 
+/** True when `bytes` starts with the 8-byte PNG signature. */
 export function isPng(bytes: Uint8Array): boolean {
   return SIGNATURE.every((b, i) => bytes[i] === b);
 }

@@ -15,9 +15,12 @@ const TOLERANCE = 0.1;
 
 /** Line segments as x0, y0, x1, y1 quadruples. */
 export class EdgeList {
+  /** The segments, 4 floats each (x0, y0, x1, y1 in pixels); the first `count` are valid. Replaced by a bigger array when it must grow. */
   data = new Float64Array(256);
+  /** Number of segments in `data`. */
   count = 0;
 
+  /** Appends the segment from (x0, y0) to (x1, y1); horizontal segments are dropped (they never cross a scanline). */
   add(x0: number, y0: number, x1: number, y1: number): void {
     if (y0 === y1) return; // horizontal edges never cross a scanline
     if ((this.count + 1) * 4 > this.data.length) {

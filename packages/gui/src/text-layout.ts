@@ -4,37 +4,46 @@
 // glyph in a reusable flat array: x0 y0 x1 y1 u0 v0 u1 v1 page (9 floats).
 import type { GuiFont } from './gui-font.ts';
 
+/** Horizontal alignment of each line of text. */
 export type TextAlign = 'left' | 'center' | 'right';
 
+/** Where and how {@link layoutText} lays text out; every field is optional. */
 export interface TextLayoutOptions {
   /** Left edge (or the anchor for center/right without maxWidth) and the top of the first line. */
   x?: number;
+  /** Top of the first line, in pixels (default 0). */
   y?: number;
   /** Pixel size of the em (default: the font's own size). */
   size?: number;
   /** Wrap lines longer than this many pixels. */
   maxWidth?: number;
+  /** Horizontal alignment of each line (default `'left'`). */
   align?: TextAlign;
   /** Line spacing as a multiple of the font's line height (default 1). */
   lineSpacing?: number;
 }
 
+/** Floats per glyph quad in {@link TextLayout.quads}: x0, y0, x1, y1 (pixels), u0, v0, u1, v1 (texture coordinates in [0, 1]), page. */
 export const QUAD_FLOATS = 9;
 const TAB_SPACES = 4;
 const SPACE = 0x20;
 
 /** A reusable layout result: quads plus the block's size. */
 export class TextLayout {
+  /** The glyph quads, {@link QUAD_FLOATS} floats each; the first `count` are valid. Replaced by a bigger array when it must grow. */
   quads = new Float32Array(QUAD_FLOATS * 64);
   /** Number of glyph quads. */
   count = 0;
+  /** Number of lines, explicit and wrapped. */
   lines = 0;
   /** Width of the widest line and height of all lines, in pixels. */
   width = 0;
+  /** Height of all lines, in pixels. */
   height = 0;
   /** Code points the font had no glyph for (shown as its replacement, or skipped). */
   missing = 0;
 
+  /** Grows `quads` (at least doubling, keeping its contents) so it holds `quads` glyph quads. */
   ensure(quads: number): void {
     if (quads * QUAD_FLOATS <= this.quads.length) return;
     const grown = new Float32Array(Math.max(quads * QUAD_FLOATS, this.quads.length * 2));

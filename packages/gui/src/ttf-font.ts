@@ -9,6 +9,7 @@ import { distanceFieldImage } from './distance-transform.ts';
 import { GuiError } from './errors.ts';
 import { EdgeList, fillNonzero, flattenOutline } from './rasterize.ts';
 
+/** Options of the TrueType/OpenType to distance-field font conversion; only `size` is required. */
 export interface TtfFontOptions {
   /** Pixel size of the em in the output font. */
   size: number;
@@ -166,9 +167,11 @@ export function rasterizeFont(data: ArrayBuffer | Uint8Array, options: TtfFontOp
   return { font: bmfont, pages: images };
 }
 
+/** One glyph's distance field from {@link GlyphDistanceFields.draw}: a 1-channel image plus where to place it and how far to advance. */
 export interface GlyphField extends GuiImage {
   /** Pen-relative position of the field's top-left texel, in output pixels (y down from the baseline). */
   left: number;
+  /** Pen-relative position of the field's top texel row, in output pixels (negative above the baseline: y grows down). */
   top: number;
   /** Advance in output pixels. */
   advance: number;
@@ -197,6 +200,9 @@ export class GlyphDistanceFields {
     this.#pixels = options.size * this.#scale;
   }
 
+  /**
+   * Rasterises `char` (its font glyph, or the font's missing-glyph glyph) and returns its distance field; a glyph with no outline (a space) gives an empty 0 by 0 image with its advance.
+   */
   draw(char: string): GlyphField {
     const scale = this.#scale;
     const glyph = this.#font.charToGlyph(char);

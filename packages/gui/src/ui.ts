@@ -8,29 +8,45 @@ import type { Gui } from './gui.ts';
 import type { GuiFont } from './gui-font.ts';
 import { layoutText, TextLayout } from './text-layout.ts';
 
+/** One frame's pointer and keyboard input, in the Gui's pixels. */
 export interface UiInput {
+  /** Pointer x in pixels. */
   pointerX: number;
+  /** Pointer y in pixels. */
   pointerY: number;
+  /** Whether the primary button (or touch) is down; presses and releases are found by comparing frames. */
   pointerDown: boolean;
   /** Wheel movement this frame in pixels (positive scrolls content up). */
   wheelY?: number;
   /** Keys pressed this frame, as KeyboardEvent.key: 'Tab', 'Enter', ' ', 'ArrowLeft', ... */
   keys?: readonly string[];
+  /** Whether Shift is held (Shift+Tab moves the focus backwards; default false). */
   shift?: boolean;
 }
 
+/** Font and colours of the widgets; colours are 0xRRGGBBAA and default to a dark blue-grey theme. */
 export interface UiTheme {
+  /** The font of every label. */
   font: GuiFont;
   /** A text material for the font (GuiRenderer.createTextMaterial). */
   textMaterial: number;
+  /** Em size of the text in pixels (default 16); rows are 1.6 times as tall. */
   fontSize?: number;
+  /** Text colour (default 0xe8ecf4ff). */
   text?: number;
+  /** Background colour (default 0x202634f0); kept in the theme for the caller, the widgets do not draw it. */
   background?: number;
+  /** Panel body colour (default 0x2a3142f0). */
   panel?: number;
+  /** Colour of buttons, boxes, slider tracks and panel title bars (default 0x3b4560ff). */
   widget?: number;
+  /** Colour of the widget under the pointer, and of a focused text field (default 0x4a5678ff). */
   hot?: number;
+  /** Colour of the widget being pressed or dragged (default 0x2f7fd0ff). */
   active?: number;
+  /** Checkmarks, slider fill, carets and scroll bars (default 0x4fa3ffff). */
   accent?: number;
+  /** Outline of the widget with keyboard focus (default 0xffcc44ff). */
   focus?: number;
 }
 
@@ -67,12 +83,19 @@ interface Panel {
   cursorY: number;
 }
 
+/**
+ * Immediate-mode widgets (label, button, checkbox, slider, text field, scrolling and clipping panels) drawn into an immediate-mode {@link Gui}. A widget is a function call each frame; its id is a hash of its label and the panels around it, and the little state widgets keep between frames (hot, active, focus, scroll) lives here.
+ */
 export class Ui {
+  /** The immediate-mode Gui the widgets draw into. */
   readonly gui: Gui;
+  /** The theme with every default filled in. */
   readonly theme: Required<UiTheme>;
   /** Widget under the pointer, the one being pressed or dragged, and the keyboard focus. */
   hot = 0;
+  /** Id of the widget being pressed or dragged (0: none). */
   active = 0;
+  /** Id of the widget with keyboard focus (0: none). */
   focused = 0;
   readonly #measure = new TextLayout();
   readonly #scroll = new Map<number, number>();
@@ -136,6 +159,7 @@ export class Ui {
     }
   }
 
+  /** Ends the frame: settles hot, active and focus for the next one. Throws {@link GuiError} when no frame was begun or a panel is still open. */
   endFrame(): void {
     if (!this.#inFrame) throw new GuiError('Ui.endFrame: no frame was begun.');
     if (this.#panels.length > 0) throw new GuiError(`Ui.endFrame: ${this.#panels.length} panel(s) still open (call endPanel).`);
@@ -204,6 +228,7 @@ export class Ui {
     return layoutText(this.theme.font, text, { size: this.theme.fontSize }, this.#measure).width;
   }
 
+  /** A line of text in the current row. */
   label(text: string): void {
     const h = this.#lineHeight;
     const { x, y } = this.#row(h);
@@ -360,6 +385,7 @@ export class Ui {
     }
   }
 
+  /** Closes the innermost panel opened with `beginPanel`; throws {@link GuiError} when none is open. */
   endPanel(): void {
     const panel = this.#panels.pop();
     if (!panel) throw new GuiError('Ui.endPanel: no panel is open.');

@@ -4,9 +4,13 @@
 // bottom-right) drawn through one shared index pattern; a triangle is a quad whose last two
 // vertices coincide.
 
+/** 32-bit words per GUI vertex (5): position x, y (f32), uv (unorm16x2), colour (unorm8x4), clip index and page. */
 export const VERTEX_WORDS = 5;
+/** Bytes per GUI vertex (20). */
 export const VERTEX_BYTES = VERTEX_WORDS * 4;
+/** 32-bit words per quad of 4 vertices (20). */
 export const QUAD_WORDS = 4 * VERTEX_WORDS;
+/** Bytes per quad of 4 vertices (80). */
 export const QUAD_BYTES = QUAD_WORDS * 4;
 
 /** 0xRRGGBBAA to the little-endian word whose bytes are R, G, B, A. */

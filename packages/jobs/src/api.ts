@@ -4,7 +4,9 @@
  * job, so read it, do not keep it.
  */
 export interface JobDispatchArgs {
+  /** Index of this job within the Dispatch, in [0, jobCount). */
   jobIndex: number;
+  /** Index of the group this job runs in, in [0, ceil(jobCount / groupSize)); `jobIndex` is in `[groupIndex * groupSize, (groupIndex + 1) * groupSize)`. */
   groupIndex: number;
 }
 
@@ -87,20 +89,27 @@ export interface JobSystemOptions {
 
 /** Node's worker `resourceLimits`: a worker that exceeds them dies and is reported. */
 export interface WorkerResourceLimits {
+  /** Largest main (old generation) heap of a worker, in MB. */
   maxOldGenerationSizeMb?: number;
+  /** Largest heap space for recently made objects of a worker, in MB. */
   maxYoungGenerationSizeMb?: number;
+  /** Size of the memory range a worker's generated code lives in, in MB. */
   codeRangeSizeMb?: number;
+  /** Largest stack of a worker's thread, in MB. */
   stackSizeMb?: number;
 }
 
 /** A task of the task graph: an index into shared memory plus its generation. */
 export interface TaskId {
+  /** Slot of the task in the pool's shared task table. */
   readonly index: number;
+  /** Generation of that slot when the task was made, so a stale id of a reused slot is refused. */
   readonly serial: number;
 }
 
 /** The fields BitSquid's task struct sets at creation. */
 export interface TaskOptions {
+  /** Queue the task's work runs from (default `'high'`). */
   priority?: Priority;
   /** The task whose completion this one waits for (one, as in BitSquid). */
   dependency?: TaskId;
@@ -123,9 +132,13 @@ export interface TaskContext {
 
 /** The task manager's surface, as `taskContext().tasks` gives it on any thread. */
 export interface TaskManagerLike {
+  /** A task whose work item is `kernel(...args)`; staged until `submit()`. */
   add<A extends JobArgument[]>(kernel: ExecuteKernel<A> | string, ...args: A): TaskId;
+  /** `add` with a priority, dependency or parent set at creation. */
   addWith<A extends JobArgument[]>(options: TaskOptions, kernel: ExecuteKernel<A> | string, ...args: A): TaskId;
+  /** A task whose work item is a Dispatch of `jobCount` jobs in groups of `groupSize`; it completes when every group has run. */
   addDispatch<A extends JobArgument[]>(jobCount: number, groupSize: number, kernel: DispatchKernel<A> | string, ...args: A): TaskId;
+  /** `addDispatch` with a priority, dependency or parent set at creation. */
   addDispatchWith<A extends JobArgument[]>(
     options: TaskOptions,
     jobCount: number,
@@ -133,9 +146,14 @@ export interface TaskManagerLike {
     kernel: DispatchKernel<A> | string,
     ...args: A
   ): TaskId;
+  /** A task without work: a join point that completes when its children have. */
   addEmpty(options?: TaskOptions): TaskId;
+  /** `task` starts only after `dependency` completes; one dependency per task. Throws a `JobsError` for a second dependency, a task that depends on itself, or a task already submitted. */
   dependsOn(task: TaskId, dependency: TaskId): void;
+  /** `parent` completes only after `child` does; a child has one parent. Throws a `JobsError` for a second parent or a parent that has completed. */
   addChild(parent: TaskId, child: TaskId): void;
+  /** Lets every task this thread created since the last submit start (a wait, and the end of the kernel that created them, submit too). */
   submit(): void;
+  /** Whether `task` has completed (its work and all its children). */
   isDone(task: TaskId): boolean;
 }

@@ -1,16 +1,21 @@
 import type { TaskId } from './api.ts';
 
-/** Thrown for bad arguments to a public function of @cuttle/jobs; the message says what to do. */
+/** Thrown for bad arguments to a public function of `@cuttle/jobs`; the message says what to do. */
 export class JobsError extends Error {
+  /** Always `'JobsError'`. */
   override readonly name: string = 'JobsError';
 }
 
 /** A kernel threw. `cause` is the error it threw (a structured clone when it ran on a worker). */
 export class JobFailedError extends Error {
+  /** Always `'JobFailedError'`. */
   override readonly name: string = 'JobFailedError';
   constructor(
+    /** Name of the kernel that threw. */
     readonly kernel: string,
+    /** Index of the job that threw (0 for an Execute). */
     readonly jobIndex: number,
+    /** Index of the group that job ran in (0 for an Execute). */
     readonly groupIndex: number,
     cause: unknown,
   ) {
@@ -42,16 +47,24 @@ function describeDeath(exitCode: number, reason: number): string {
  * pool cannot go on; shut it down.
  */
 export class WorkerDiedError extends Error {
+  /** Always `'WorkerDiedError'`. */
   override readonly name: string = 'WorkerDiedError';
   constructor(
+    /** Name of the kernel whose group was running when the worker died. */
     readonly kernel: string,
+    /** Index of the group that did not finish, or -1 when the worker died holding the pool's lock. */
     readonly groupIndex: number,
+    /** First job index of the lost group. */
     readonly firstJob: number,
+    /** One past the last job index of the lost group. */
     readonly endJob: number,
+    /** Groups after the lost one that the same worker had claimed and that did not run. */
     readonly skippedGroups: number,
+    /** The worker thread's exit code. */
     readonly exitCode: number,
     /** Why it died, as a DEATH code: 0 unknown or terminated, 1 exit, 2 out of memory, 3 crash. */
     readonly reason = 0,
+    /** Tasks the kernel had created and not submitted; they completed without running. */
     readonly droppedTasks = 0,
     /** The job or task whose group was lost. */
     readonly task: TaskId | null = null,

@@ -10,10 +10,13 @@ import type { TaskManager } from './task-manager.ts';
 
 /** Execute and Dispatch at one priority (see `JobSystem.at`). */
 export interface JobQueue {
+  /** Runs `kernel(...args)` once on any thread, at this queue's priority. */
   execute<A extends JobArgument[]>(kernel: ExecuteKernel<A> | string, ...args: A): void;
+  /** Runs `kernel` for `jobCount` jobs in groups of `groupSize` (positive integers), one group per claim, at this queue's priority. */
   dispatch<A extends JobArgument[]>(jobCount: number, groupSize: number, kernel: DispatchKernel<A> | string, ...args: A): void;
 }
 
+/** Wicked Engine's job system (Initialize, Execute, Dispatch, IsBusy, Wait) over a pool of worker threads sharing memory; make one with {@link JobSystem.initialize}. */
 export class JobSystem implements JobQueue {
   /** BitSquid's task graph on the same workers and queues. */
   readonly tasks: TaskManager;
@@ -31,6 +34,7 @@ export class JobSystem implements JobQueue {
     return new JobSystem(await Pool.create(options));
   }
 
+  /** Worker threads in the pool (the calling thread, which helps inside `wait`, not counted). */
   get workerCount(): number {
     return this.pool.workerCount;
   }

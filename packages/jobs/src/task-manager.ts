@@ -10,6 +10,7 @@ import type { TaskHost } from './task-host.ts';
 
 const PRIORITIES: readonly Priority[] = ['high', 'low', 'streaming'];
 
+/** BitSquid's task manager: tasks with a work item, a parent, one dependency and a priority, staged until `submit()` (or a wait, or the end of the kernel that made them). Reach it as `JobSystem.tasks`, or `taskContext().tasks` inside a kernel. */
 export class TaskManager implements TaskManagerLike {
   constructor(private readonly pool: TaskHost) {}
 
@@ -28,6 +29,7 @@ export class TaskManager implements TaskManagerLike {
     return this.create({}, kernel, args, MODE.DISPATCH, jobCount, groupSize);
   }
 
+  /** `addDispatch` with BitSquid's other fields (priority, dependency, parent) set at creation. */
   addDispatchWith<A extends JobArgument[]>(
     options: TaskOptions,
     jobCount: number,

@@ -11,10 +11,15 @@ export type AlphaMode = 'opaque' | 'mask' | 'blend';
 
 /** Geometry in: positions and normals (xyz), optional uvs (xy) and tangents (xyzw), triangle indices. */
 export interface MeshInput {
+  /** Vertex positions, xyz per vertex. */
   positions: Float32Array;
+  /** Vertex normals, xyz per vertex (unit length). */
   normals: Float32Array;
+  /** Texture coordinates, xy per vertex (needed by textured materials). */
   uvs?: Float32Array;
+  /** Tangents, xyzw per vertex (w: the bitangent's sign), for normal maps. */
   tangents?: Float32Array;
+  /** Triangle list, three vertex indices per triangle. */
   indices: Uint32Array | Uint16Array;
 }
 
@@ -30,6 +35,7 @@ export interface CompressedTextureInput {
   format: CompressedTextureFormat;
   /** Size of level 0 in texels; a block format needs multiples of its block (4). */
   width: number;
+  /** Height of level 0 in texels; a block format needs a multiple of 4. */
   height: number;
   /**
    * Mip levels, largest first, each exactly that level's bytes: rows of blocks, top row first.
@@ -52,16 +58,25 @@ export interface TextureOptions {
 export interface MaterialInput {
   /** Linear RGBA (default 1, 1, 1, 1); multiplies the base colour texture. */
   baseColor?: readonly [number, number, number, number];
+  /** Texture index (from `addTexture`) of the base colour, sampled with the mesh's uvs; add it with `srgb: true`. */
   baseColorTexture?: number;
+  /** Metalness, 0 to 1 (default 0); multiplies the metallic-roughness texture's blue. */
   metallic?: number;
+  /** Perceptual roughness, 0 to 1 (default 0.8); multiplies the metallic-roughness texture's green. */
   roughness?: number;
   /** glTF layout: roughness in green, metallic in blue. */
   metallicRoughnessTexture?: number;
+  /** Texture index of a tangent-space normal map (needs tangents); add it with `normalMap: true`. */
   normalTexture?: number;
+  /** Scale of the normal map's x and y (default 1). */
   normalScale?: number;
+  /** Emitted light, linear RGB (default 0, 0, 0). */
   emissive?: Vec3;
+  /** Opaque (default), alpha-tested (`'mask'`) or blended (`'blend'`, drawn in the transparent pass). */
   alphaMode?: AlphaMode;
+  /** With `'mask'`: fragments with base colour alpha below it are discarded (default 0.5). */
   alphaCutoff?: number;
+  /** Draw back faces too, with the normal flipped (default false: back faces are culled). */
   doubleSided?: boolean;
   /**
    * Water: its shadow writes the slope of its normal map into the shadow filter's alpha, which
@@ -74,26 +89,37 @@ export interface MaterialInput {
 export interface DirectionalLightInput {
   /** Direction the light travels (from the sun towards the scene). */
   direction: Vec3;
+  /** Linear RGB colour of the light. */
   color: Vec3;
+  /** Multiplies the colour (default 1). */
   intensity?: number;
+  /** Cast a shadow map (default true). */
   shadows?: boolean;
 }
 
 /** A spot light with a shadow map (a few per scene; the culled lights carry no shadows). */
 export interface ShadowSpotInput {
+  /** Position of the light in world space. */
   position: Vec3;
+  /** Direction the cone points (need not be unit length; not zero). */
   direction: Vec3;
+  /** Distance in world units where the light ends (positive). */
   range: number;
   /** Half-angle of the cone in radians, in (0, pi/2). */
   outerAngle: number;
+  /** Half-angle in radians where the falloff to the cone's edge starts, 0 to outerAngle (default 0.8 × outerAngle). */
   innerAngle?: number;
+  /** Linear RGB colour of the light. */
   color: Vec3;
+  /** Multiplies the colour (default 1). */
   intensity?: number;
 }
 
 /** The camera of a frame (right-handed view, WebGPU clip space; reversed Z recommended). */
 export interface RenderCamera {
+  /** World-to-view matrix (rigid, right-handed), column-major. */
   view: Mat4;
+  /** View-to-clip matrix in WebGPU clip space (z in 0 to 1), column-major. */
   projection: Mat4;
 }
 
@@ -104,4 +130,5 @@ export interface RenderCamera {
  * particles).
  */
 export const PASSES = ['skinning', 'shadows', 'opaque', 'depth', 'culling', 'ssao', 'lighting', 'fluid', 'transparent', 'tonemap'] as const;
+/** Name of one pass of a frame: an element of {@link PASSES}. */
 export type PassName = (typeof PASSES)[number];

@@ -10,6 +10,7 @@ export class EcsBinding {
   #instances = new Uint32Array(64);
   #count = 0;
 
+  /** Number of bound entities. */
   get count(): number {
     return this.#count;
   }

@@ -8,10 +8,11 @@ import type { Mat4, MaterialInput, TextureInput } from './api.ts';
 import { RenderError } from './errors.ts';
 import type { RenderScene } from './scene/render-scene.ts';
 
+/** Options of the glTF loaders. */
 export interface GltfLoadOptions {
   /**
    * Decodes an image of the file (PNG or JPEG bytes) into a texture. Default: the browser's
-   * createImageBitmap where there is one, else PNG in plain TypeScript (@cuttle/gui); JPEG in
+   * createImageBitmap where there is one, else PNG in plain TypeScript (`@cuttle/gui`); JPEG in
    * Node needs a decoder of yours.
    */
   decodeImage?: (bytes: Uint8Array<ArrayBuffer>, mimeType: string) => Promise<TextureInput>;
@@ -19,11 +20,15 @@ export interface GltfLoadOptions {
   transform?: Mat4;
 }
 
+/** What a glTF loader added to the scene. */
 export interface GltfLoadResult {
   /** The scene instances made, in node order. */
   instances: number[];
+  /** Meshes added (one per triangle primitive, shared by its instances). */
   meshes: number;
+  /** Materials added. */
   materials: number;
+  /** Textures added. */
   textures: number;
   /** What was not loaded, and why (points and lines, skinned primitives, missing positions). */
   skipped: string[];
@@ -98,7 +103,7 @@ export async function loadGlb(scene: RenderScene, glb: Uint8Array, options: Gltf
   return addGltfDocument(scene, document, options);
 }
 
-/** Adds a glTF document (read with any @gltf-transform/core I/O) to `scene`. */
+/** Adds a glTF document (read with any `@gltf-transform/core` I/O) to `scene`. */
 export async function addGltfDocument(scene: RenderScene, document: Document, options: GltfLoadOptions = {}): Promise<GltfLoadResult> {
   const decode = options.decodeImage ?? defaultDecode;
   const root = document.getRoot();

@@ -1,10 +1,13 @@
 // What a frame is drawn into: the caller's target, and GUI overlays drawn over it.
 import type { Gui, GuiRenderer } from '@cuttle/gui';
 
+/** What `Renderer.render` draws a frame into. */
 export interface RenderTarget {
   /** The view the tone-mapped frame lands in (format = options.format). */
   view: GPUTextureView;
+  /** Width of `view` in pixels. */
   width: number;
+  /** Height of `view` in pixels. */
   height: number;
   /**
    * The texture of `view`, optional. When it has STORAGE_BINDING usage and a format storage
@@ -16,8 +19,10 @@ export interface RenderTarget {
   texture?: GPUTexture;
 }
 
-/** A @cuttle/gui Gui drawn over the tone-mapped frame by its GuiRenderer (made for the same format). */
+/** A `@cuttle/gui` Gui drawn over the tone-mapped frame by its GuiRenderer (made for the same format). */
 export interface GuiOverlay {
+  /** The Gui to draw. */
   gui: Gui;
+  /** The GuiRenderer that draws it, made for the target's format. */
   renderer: GuiRenderer;
 }

@@ -16,6 +16,7 @@ import type { SsaoPass } from './ssao/ssao-pass.ts';
 
 export type { GuiOverlay, RenderTarget } from './render-target.ts';
 
+/** Options of a {@link Renderer}: only `format` is required. */
 export interface RendererOptions {
   /** Format of the targets `render` draws into (a canvas's preferred format, or rgba8unorm offscreen). */
   format: GPUTextureFormat;
@@ -23,6 +24,7 @@ export interface RendererOptions {
   maxLights?: number;
   /** Tile culling storage (default 'flat-bits') and tile size (default 16). */
   technique?: Technique;
+  /** Side of a culling tile in pixels (default 16). */
   tileSize?: TileSize;
   /** Side of every shadow map in texels (default 2048). */
   shadowMapSize?: number;
@@ -35,6 +37,7 @@ export interface RendererOptions {
   caustics?: number;
   /** Linear light where no probe reaches (default 0.03, 0.03, 0.04). */
   ambient?: Vec3;
+  /** Multiplies the lit colour before tone mapping (default 1). */
   exposure?: number;
   /** Time every pass with timestamp queries when the device has `timestamp-query` (default true). */
   timestamps?: boolean;
@@ -62,22 +65,29 @@ export interface RendererOptions {
 
 /**
  * A small renderer: shadow maps (sun and spots, with transparent colour filters and caustics),
- * a G-buffer pass that also writes the depth, tiled culling (@cuttle/gpu-culling), the opaque
+ * a G-buffer pass that also writes the depth, tiled culling (`@cuttle/gpu-culling`), the opaque
  * surfaces lit in compute (tiled deferred) with motion vectors, sorted forward+ transparents,
  * tone mapping; each frame a frame graph that user passes join at named points. Renders into
  * any view of `format`: a canvas in the browser, an offscreen texture in Node.
  */
 export class Renderer {
+  /** The tile culler of the lights, decals and probes (`@cuttle/gpu-culling`'s TileCuller). */
   readonly culler: RendererCore['culler'];
+  /** Format of the targets `render` draws into. */
   readonly format: GPUTextureFormat;
+  /** Side of every shadow map in texels (default 2048). */
   readonly shadowMapSize: number;
+  /** How transparents shadow (RendererOptions.transparentShadows), fixed at construction. */
   readonly transparentShadows: 'simple' | 'separate-depth';
   /** How skinned meshes are rasterized (RendererOptions.skinnedRaster); switchable between frames. */
   skinnedRaster: 'compute' | 'hardware';
   /** How opaque surfaces are lit (RendererOptions.opaqueShading); switchable between frames. */
   opaqueShading: 'deferred' | 'forward';
+  /** Strength of the water's caustics (default 1); switchable between frames. */
   caustics: number;
+  /** Linear light where no probe reaches (default 0.03, 0.03, 0.04); switchable between frames. */
   ambient: Vec3;
+  /** Multiplies the lit colour before tone mapping (default 1); switchable between frames. */
   exposure: number;
   /** Whether frames compute and apply ambient occlusion. */
   ssao: boolean;
@@ -242,6 +252,7 @@ export class Renderer {
     return this.#pendingTimings.then(() => this.#timings);
   }
 
+  /** Destroys the GPU resources the renderer created (buffers, textures, query sets); later calls do nothing. */
   destroy(): void {
     if (this.#destroyed) return;
     this.#destroyed = true;

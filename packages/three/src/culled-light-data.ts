@@ -6,7 +6,7 @@
 // wider (the culling's cone test needs a half-angle below pi/2).
 import type { Light, PointLight, SpotLight } from 'three/webgpu';
 
-/** Floats per light in the entity array (ENTITY_WORDS of @cuttle/gpu-culling). */
+/** Floats per light in the entity array (ENTITY_WORDS of `@cuttle/gpu-culling`). */
 export const LIGHT_FLOATS = 16;
 const POINT_KIND = 2;
 const SPOT_KIND = 3;

@@ -16,6 +16,7 @@ import { isCulledLight, LIGHT_FLOATS, writeLight } from './culled-light-data.ts'
 import { CulledLightsNode, type CulledTiles, type StorageNode } from './culled-lights-node.ts';
 import { ThreeError } from './errors.ts';
 
+/** Options of {@link CulledLighting}'s constructor; every one has a default. */
 export interface CulledLightingOptions {
   /** Most culled lights in the scene (default 4096): the culling's entity capacity. */
   maxLights?: number;
@@ -33,8 +34,9 @@ export interface CulledLightingOptions {
 export interface CulledLightingStats {
   /** Point and spot lights shaded through the tiles. */
   culledLights: number;
-  /** Width and height of the tile grid. */
+  /** Columns of the tile grid (the target's width in pixels over the tile size, rounded up). */
   tilesX: number;
+  /** Rows of the tile grid. */
   tilesY: number;
 }
 
@@ -42,9 +44,11 @@ const PLACEHOLDER_BYTES = 64;
 
 type MaybeMesh = Object3D & { isLight?: boolean; material?: { transparent?: boolean } | { transparent?: boolean }[] };
 
+/** three.js `Lighting` for a `WebGPURenderer` whose point and spot lights are culled into screen tiles by `@cuttle/gpu-culling` each frame, each pixel then shading only its tile's lights through three's own lighting model. Other lights (directional, hemisphere, ambient, shadow casters) stay on three's usual path. Set `renderer.lighting` to it and call `update(scene, camera)` before each render. */
 export class CulledLighting extends Lighting {
   /** The culling; `culler.read()` gives the tiles of the last update (tests, statistics). */
   readonly culler: TileCuller;
+  /** Most culled lights the scene may hold (the culling's entity capacity), as given in the options. */
   readonly maxLights: number;
   readonly #renderer: WebGPURenderer;
   readonly #device: GPUDevice;
@@ -217,6 +221,7 @@ export class CulledLighting extends Lighting {
     for (const node of this.#nodes) node.needsUpdate = true;
   }
 
+  /** Frees the culling's GPU buffers and the depth target; the renderer must not use this lighting afterwards. */
   override dispose(): void {
     super.dispose();
     this.#depthTarget?.dispose();

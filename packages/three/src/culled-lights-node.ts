@@ -47,7 +47,9 @@ export type StorageNode = StorageBufferNode<'uint'>;
 type UintUniform = UniformNode<'uint'>;
 type U32 = Node<'uint'>;
 
+/** The lights node {@link CulledLighting} gives three: shades the culled point and spot lights in the pixel's tile with three's BRDF, attenuation and spot cone, and leaves every other light to three. Made by `CulledLighting.createNode`; not meant to be constructed directly. */
 export class CulledLightsNode extends LightsNode {
+  /** Always true: tells this node from three's own `LightsNode`. */
   readonly isCulledLightsNode = true;
   /** Lights three shades its own way. */
   readonly builtinLights: Light[] = [];
@@ -58,11 +60,13 @@ export class CulledLightsNode extends LightsNode {
     this.#source = source;
   }
 
+  /** three's cache key of the node, with its id and version, so a new tile buffer makes a new shader program. */
   override customCacheKey(): number {
     // The tile storage is part of the shader's bindings: a new one is a new program.
     return NodeUtils.hash(this.id, this.version, super.customCacheKey());
   }
 
+  /** Takes the scene's lights; those that are not culled (see `builtinLights`) are kept for three to shade. */
   override setLights(lights: Light[]): this {
     let builtin = 0;
     for (const light of lights) if (!isCulledLight(light)) this.builtinLights[builtin++] = light;
@@ -70,10 +74,12 @@ export class CulledLightsNode extends LightsNode {
     return super.setLights(lights);
   }
 
+  /** The lights three shades its own way: every light that is not a culled point or spot light. */
   override getBuiltinLights(): Light[] {
     return this.builtinLights;
   }
 
+  /** Builds the shader: three's per-light path for the builtin lights, then a loop over the pixel's tile shading each culled light. */
   override setupLights(builder: NodeBuilder, lightNodes: LightingNode[]): void {
     const reflected = (builder.context as { reflectedLight?: ReflectedLight }).reflectedLight;
     if (reflected) {

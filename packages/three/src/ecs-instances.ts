@@ -46,6 +46,7 @@ class Pairs {
   }
 }
 
+/** What one `sync` did. */
 export interface SyncResult {
   /** Bound entities whose matrices were copied. */
   moved: number;
@@ -56,8 +57,9 @@ export interface SyncResult {
 // The two copies are written out in each sync, not shared: one function taking a Float32Array
 // and a number[] (Matrix4.elements) in turn went polymorphic and ran 20x slower.
 
-/** Keeps an InstancedMesh's instances where @cuttle/ecs entities are. */
+/** Keeps an InstancedMesh's instances where `@cuttle/ecs` entities are. */
 export class EcsInstances {
+  /** The mesh whose instance matrices follow the bound entities. */
   readonly mesh: InstancedMesh;
   readonly #pairs = new Pairs();
 
@@ -65,6 +67,7 @@ export class EcsInstances {
     this.mesh = mesh;
   }
 
+  /** Bound (entity, instance) pairs. */
   get count(): number {
     return this.#pairs.count;
   }
@@ -97,11 +100,12 @@ export class EcsInstances {
   }
 }
 
-/** Keeps Object3Ds where @cuttle/ecs entities are (objects whose parent applies no transform: the Scene). */
+/** Keeps Object3Ds where `@cuttle/ecs` entities are (objects whose parent applies no transform: the Scene). */
 export class EcsObjects {
   readonly #objects: Object3D[] = [];
   readonly #pairs = new Pairs();
 
+  /** Bound (entity, object) pairs. */
   get count(): number {
     return this.#pairs.count;
   }
@@ -113,6 +117,7 @@ export class EcsObjects {
     this.#objects.push(object);
   }
 
+  /** Copies every bound entity's world matrix (after `updateTransforms` / `updateHierarchy`) into its object's `matrix` and marks the object's world matrix for update. */
   sync(transforms: TransformManager): SyncResult {
     const world = transforms.fields.world;
     const rows = this.#pairs.rowsFor(transforms);

@@ -8,6 +8,7 @@ import { IcosahedronGeometry, Mesh, MeshStandardNodeMaterial, PlaneGeometry, Sto
 import { adoptGpuBuffer, deviceOf } from './backend.ts';
 import { ThreeError } from './errors.ts';
 
+/** Options of {@link FluidMesh}'s constructor; every one has a default. */
 export interface FluidMeshOptions {
   /** Sphere radius in world units (default 0.05). */
   radius?: number;
@@ -26,7 +27,9 @@ export interface FluidMeshOptions {
 /** Floats per particle in the simulation's position buffer (vec4: xyz, w). */
 const POSITION_FLOATS = 4;
 
+/** A `@cuttle/gpu-fluid` simulation as a three.js mesh: every particle a small sphere (or a sphere-shaded sprite) drawn by three straight from the simulation's position buffer (no copy), lit by three's lights and in its shadow and depth passes. */
 export class FluidMesh extends Mesh<BufferGeometry, MeshStandardNodeMaterial> {
+  /** The simulation drawn. */
   readonly fluid: FluidSimulation;
   /** The storage attribute whose GPU buffer is the simulation's position buffer. */
   readonly positions: StorageInstancedBufferAttribute;

@@ -11,12 +11,15 @@ import { ThreeError } from './errors.ts';
 /** vec4s per output vertex in the 'f32' format: position (+ wind), normal (+ wind), tangent. */
 const VEC4S_PER_VERTEX = 3;
 
+/** Options of {@link SkinnedCrowd}'s constructor. */
 export interface SkinnedCrowdOptions {
   /** The material (default a plain MeshStandardNodeMaterial); its positionNode is set to read the skinned vertices. */
   material?: MeshStandardNodeMaterial;
 }
 
+/** A crowd skinned once per frame by `@cuttle/gpu-skinning`, drawn by three.js as one instanced mesh whose vertex stage reads the skinned positions and normals from the skinning's output buffer (no copy), in every pass, with any node material. */
 export class SkinnedCrowd extends Mesh<BufferGeometry, MeshStandardNodeMaterial> {
+  /** The skinning whose output is drawn (format `'f32'`). */
   readonly skinning: GpuSkinning;
   /** The storage attribute whose GPU buffer is the skinning's output. */
   readonly skinned: StorageBufferAttribute;

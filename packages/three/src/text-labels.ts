@@ -12,7 +12,9 @@ import { createTextMaterial, TEXT_ATTRIBUTES, textAtlasTexture, checkOutline, ty
 /** Where the anchor sits vertically: the block's top, the first line's baseline, the block's middle or bottom. */
 export type TextAnchorY = 'top' | 'baseline' | 'middle' | 'bottom';
 
+/** One label of {@link TextLabels}: a block of text placed in the mesh's local space. */
 export interface TextLabel {
+  /** The text, laid out by `@cuttle/gui`'s `layoutText` (kerning, line breaks, wrapping at `maxWidth`). */
   text: string;
   /** The anchor, in the mesh's local space. */
   position: { readonly x: number; readonly y: number; readonly z: number };
@@ -24,6 +26,7 @@ export interface TextLabel {
   opacity?: number;
   /** Horizontal alignment, and where the anchor sits: the block's left, centre or right (default left). */
   align?: TextAlign;
+  /** Where the anchor sits vertically (default `'baseline'`: the first line's baseline). */
   anchorY?: TextAnchorY;
   /** Wrap lines longer than this (local units). */
   maxWidth?: number;
@@ -41,6 +44,7 @@ export interface TextLabel {
 /** A label of a TextLabels: its slot times 65536 plus a generation, so a removed label's id stays invalid. */
 export type TextLabelId = number;
 
+/** Options of {@link TextLabels}' constructor: the material's, and the initial capacity. */
 export interface TextLabelsOptions extends TextMaterialOptions {
   /** Glyphs to make room for at first (default 1024); the arrays double when full. */
   capacity?: number;
@@ -92,11 +96,12 @@ function checkLabel(label: TextLabel): void {
 }
 
 /**
- * Labels of distance-field text from a @cuttle/gui font, drawn by three in one draw call. Add it
+ * Labels of distance-field text from a `@cuttle/gui` font, drawn by three in one draw call. Add it
  * to a scene like any Mesh; `addLabel`, `updateLabel` and `removeLabel` at any time: what changed is
  * uploaded before the next frame.
  */
 export class TextLabels extends Mesh<InstancedBufferGeometry, MeshBasicNodeMaterial> {
+  /** The font the labels are set in. */
   readonly font: GuiFont;
   /** The font's pages as one texture array (shared by the material). */
   readonly atlas: DataArrayTexture;
@@ -150,11 +155,12 @@ export class TextLabels extends Mesh<InstancedBufferGeometry, MeshBasicNodeMater
     return this.#visibleGlyphs;
   }
 
-  /** Glyph slots the arrays hold, and bytes of GPU memory they and the atlas take. */
+  /** Glyph slots the arrays hold (they double when full). */
   get capacity(): number {
     return this.#capacity;
   }
 
+  /** Bytes of GPU memory the glyph arrays (`capacity` x {@link TEXT_GLYPH_BYTES}), the atlas (one byte a texel) and the quad take. */
   get gpuBytes(): number {
     return this.#capacity * TEXT_GLYPH_BYTES + this.atlas.image.width * this.atlas.image.height * this.atlas.image.depth + 4 * 3 * 4 + 6 * 2;
   }

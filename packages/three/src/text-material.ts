@@ -23,6 +23,7 @@ export const TEXT_ATTRIBUTES = {
   color: 'textColor',
 } as const;
 
+/** An outline drawn around every glyph, from the font's distance field. */
 export interface TextOutline {
   /** Width in texels of the font's pages, at most the font's spread. */
   width: number;
@@ -32,6 +33,7 @@ export interface TextOutline {
   opacity?: number;
 }
 
+/** Options of the material of {@link TextLabels}. */
 export interface TextMaterialOptions {
   /** An outline around every glyph of the mesh (default none). */
   outline?: TextOutline;
@@ -41,8 +43,11 @@ export interface TextMaterialOptions {
 
 /** The uniforms a TextLabels material exposes, to restyle without rebuilding the shader. */
 export interface TextMaterialUniforms {
+  /** Outline width in texels of the font's pages (0: none). */
   outlineWidth: { value: number };
+  /** Outline colour (linear, as three's `Color` holds it). */
   outlineColor: { value: Color };
+  /** Outline opacity, 0 to 1. */
   outlineOpacity: { value: number };
 }
 

@@ -113,6 +113,6 @@ export interface TimeStepOptions {
    * the last sane frame time and the rest is forgiven, counted in `stalledTime`. Default 0.25.
    */
   maxFrameTime?: number;
-  /** Multiplies the step the game sees (slow motion < 1 < fast forward). Default 1. */
+  /** Multiplies the step the game sees: below 1 slow motion, above 1 fast forward. Default 1. */
   timeScale?: number;
 }

@@ -9,7 +9,9 @@ import { requireFinite, requireInteger } from './assert.ts';
  * death where each frame has more steps to catch up on than the last.
  */
 export class FixedStepper {
+  /** Length of one fixed step in seconds (positive). Default 1/60. */
   readonly step: number = 1 / 60;
+  /** Most steps `advance` returns for one frame (an integer, at least 1); time past it is dropped. Default 8. */
   readonly maxStepsPerFrame: number = 8;
   private accumulator = 0;
   private droppedTotal = 0;
@@ -44,7 +46,10 @@ export class FixedStepper {
     return this.droppedTotal;
   }
 
-  /** Adds `frameTime` seconds (finite, >= 0) and returns how many fixed steps to run now. */
+  /**
+   * Adds `frameTime` seconds (finite, at least 0) and returns how many fixed steps to run now.
+   * @throws {@link TimestepError} when `frameTime` is negative, NaN or infinite.
+   */
   advance(frameTime: number): number {
     requireFinite('frameTime', frameTime, 0);
     const step = this.step;

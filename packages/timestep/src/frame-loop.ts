@@ -22,7 +22,9 @@ export interface FrameCallbacks {
  * its own instance with its own clock and scheduler, so several can run side by side.
  */
 export class FrameLoop {
+  /** The clock this loop advances each frame. */
   readonly timeStep: TimeStep;
+  /** Requests the next frame: `requestAnimationFrame` in a browser, a timer elsewhere, unless given. */
   readonly scheduler: FrameScheduler;
   private readonly callbacks: FrameCallbacks;
   private isRunning = false;
@@ -44,6 +46,7 @@ export class FrameLoop {
     };
   }
 
+  /** True between `start()` and `stop()` (a callback may stop the loop mid-frame). */
   get running(): boolean {
     return this.isRunning;
   }

@@ -79,7 +79,7 @@ export class SmoothingFilter {
   }
 
   /**
-   * Records one measured frame time (seconds, finite, >= 0) and returns the smoothed step.
+   * Records one measured frame time (seconds, finite, at least 0) and returns the smoothed step.
    * Before any history exists the first frame time fills it.
    */
   push(frameTime: number): number {

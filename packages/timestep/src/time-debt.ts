@@ -26,12 +26,19 @@ const MAX_GUARD_FRAMES = 1024;
  *   frame, so a new debt does not make the step jump.
  */
 export class TimeDebt {
+  /** How the debt is paid back, see {@link TimeDebtOptions.payback}. Default `'guarded'`. */
   readonly payback: DebtPayback;
+  /** Frames the debt is paid back over (a 1/n share per frame; at least 1). Default 30. */
   readonly paybackFrames: number = 30;
+  /** Largest correction per frame as a fraction of the smoothed step, in [0, 1]. Default 0.1. */
   readonly maxAdjust: number = 0.1;
+  /** Largest debt kept, in seconds (at least 0); the excess is forgiven. Default 0.25. */
   readonly maxDebt: number = 0.25;
+  /** `'guarded'`: length in frames of the moving mean whose drift bounds the debt (an integer, at least 1). Default 10. */
   readonly guardFrames: number = 10;
+  /** `'guarded'`: frames over which the recurring share is learned; 0 turns it off. Default 120. */
   readonly recurringFrames: number = 120;
+  /** `'guarded'`: fraction of the way the payment moves to its target each frame, in (0, 1]. Default 0.2. */
   readonly easing: number = 0.2;
   private owed = 0;
   private forgivenTotal = 0;

@@ -20,6 +20,7 @@ const POLICIES: readonly TimeStepPolicy[] = ['smoothed', 'variable', 'fixed'];
  * zero frame time (counted in `clockRewinds`), so no input can put NaN into the clock.
  */
 export class TimeStep {
+  /** How the game step is made from frame times: `'variable'`, `'smoothed'` or `'fixed'`, see {@link TimeStepOptions.policy}. */
   readonly policy: TimeStepPolicy;
   /** A frame longer than this is a stall, see TimeStepOptions.maxFrameTime. */
   readonly maxFrameTime: number = 0.25;
@@ -78,10 +79,11 @@ export class TimeStep {
   }
 
   /**
-   * Advances by one frame that took `frameTime` seconds of wall time (finite, >= 0). Returns the
-   * game delta: the policy's step times the time scale (0 while paused). Under policy `'fixed'`
+   * Advances by one frame that took `frameTime` seconds of wall time (finite, at least 0). Returns the
+   * game delta in seconds: the policy's step times the time scale (0 while paused). Under policy `'fixed'`
    * it is `steps * fixedStep`: the scaled frame time fills the accumulator, so slow motion runs
    * fewer steps of the same size and the simulation stays deterministic.
+   * @throws {@link TimestepError} when `frameTime` is negative, NaN or infinite.
    */
   advance(frameTime: number): number {
     if (!(frameTime >= 0 && frameTime < Infinity)) {
@@ -159,6 +161,7 @@ export class TimeStep {
     this.isPaused = false;
   }
 
+  /** True between `pause()` and `resume()`; the game delta is 0 meanwhile. */
   get paused(): boolean {
     return this.isPaused;
   }

@@ -2,6 +2,7 @@
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
 /** A JSON object; read its keys with `Object.hasOwn`, never through the prototype chain. */
 export interface JsonObject {
+  /** A member's value, by key. */
   [key: string]: JsonValue;
 }
 
@@ -26,6 +27,7 @@ export interface WriteOptions {
  * element of an id array with the given id (`{ id }`).
  */
 export type PathSegment = string | number | { id: string | number };
+/** Where a value sits in a document: the steps from the root, outermost first (empty for the root). */
 export type Path = PathSegment[];
 
 /**
@@ -36,8 +38,11 @@ export type Path = PathSegment[];
  */
 export type CommentPlace = 'before' | 'after' | 'end';
 
+/** One run of comments of an SJSON document and where it is anchored. */
 export interface SjsonComment {
+  /** Where the comments sit relative to `path`. */
   place: CommentPlace;
+  /** The member or element (or container, for `'end'`) the comments are anchored to. */
   path: Path;
   /** The comments as written, one entry each: `// note` or `/* note *\/` (may span lines). */
   text: string[];
@@ -69,6 +74,7 @@ export interface DiffOptions {
   idKeys?: readonly string[];
 }
 
+/** Options of `merge`: the diff's, and who wins a conflict. */
 export interface MergeOptions extends DiffOptions {
   /** The winner of true conflicts (default `'right'`, as in the post). */
   policy?: MergePolicy;
@@ -79,16 +85,23 @@ export interface MergeOptions extends DiffOptions {
  * value was kept. `undefined` means "absent" (deleted or never there).
  */
 export interface MergeConflict {
+  /** Where the two sides disagreed. */
   path: Path;
+  /** The value in the common ancestor (`undefined`: absent). */
   base: JsonValue | undefined;
+  /** The left side's value (`undefined`: absent). */
   left: JsonValue | undefined;
+  /** The right side's value (`undefined`: absent). */
   right: JsonValue | undefined;
+  /** The side whose value was kept. */
   winner: MergePolicy;
   /** What happened, in words: 'both changed', 'removed on one side, changed on the other', ... */
   reason: string;
 }
 
+/** What `merge` returns: the merged document and the changes that lost. */
 export interface MergeResult {
+  /** The merged document. */
   merged: JsonValue;
   /** Every losing change; empty means the merge was clean. */
   conflicts: MergeConflict[];

@@ -13,8 +13,11 @@ import { merge } from './merge.ts';
 import { sjsonStyleOf } from './sjson-write.ts';
 import { diffLines, mergeLines, renderHtml, renderTerminal } from './visual.ts';
 
+/** Where a CLI command writes: standard output and standard error (the Node layer passes process's; tests capture them). */
 export interface CliIo {
+  /** Writes `text` to standard output (as given: no newline is added). */
   stdout(text: string): void;
+  /** Writes `text` to standard error (as given: no newline is added). */
   stderr(text: string): void;
   /** Colour for terminal output (default: false). */
   color?: boolean;
@@ -46,7 +49,9 @@ Install as a git merge driver (once per clone), then name the files it handles:
 
 /** Parsed command-line arguments: positional values and flags. */
 export interface CliArgs {
+  /** Arguments that are not flags or flag values, in order. */
   positional: string[];
+  /** Flags by name (`--policy`, `-o`): their value, or `true` for a flag without one; repeated list flags are joined with commas. */
   flags: Map<string, string | true>;
 }
 
@@ -94,6 +99,7 @@ function need(p: CliArgs, count: number, usage: string): void {
   if (p.positional.length < count) throw new ToolsMergeError(`usage: ${usage}`);
 }
 
+/** One `cuttle-merge` command: runs with the parsed arguments and returns the process exit code (0 success, 1 a check failed). Throws a `ToolsMergeError` for bad usage, which `runCli` reports with exit code 2. */
 export type CliCommand = (p: CliArgs, io: CliIo) => number;
 
 /** `cuttle-merge diff a b` */

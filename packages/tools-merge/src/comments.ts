@@ -10,7 +10,9 @@ import { valueAt } from './value-at.ts';
 
 /** A parsed document with its comments (`parseSjsonDocument`). */
 export interface SjsonDocument {
+  /** The document's value. */
   value: JsonValue;
+  /** The document's comments, with their anchors. */
   comments: SjsonComment[];
 }
 
@@ -148,14 +150,21 @@ export function isCommentList(value: unknown): value is SjsonComment[] {
 
 /** What happened to comments in a merge, one line each (the CLI prints these). */
 export interface CommentMergeNote {
+  /** Where the comments were anchored. */
   path: Path;
+  /** Their place relative to `path`. */
   place: CommentPlace;
+  /** What was done with them. */
   what: 'both changed: kept both' | 'its member was removed: kept at the enclosing object or array';
+  /** The comments concerned, as written. */
   text: string[];
 }
 
+/** The comments of a merged document, and notes on what the merge did with them. */
 export interface CommentMergeResult {
+  /** The merged document's comments, to pass to `writeSjson`. */
   comments: SjsonComment[];
+  /** One note per comment conflict resolved by keeping both or moving a comment. */
   notes: CommentMergeNote[];
 }
 

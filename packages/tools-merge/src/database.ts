@@ -4,6 +4,7 @@
 // history and a diff between two versions. Objects are reachable from the root, GUID all zeros.
 import { ToolsMergeError } from './errors.ts';
 
+/** An object's id: a lowercase UUID string (`xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`), see {@link isGuid}. */
 export type Guid = string;
 
 /** The root object's GUID. */
@@ -13,19 +14,29 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Thrown for a bad operation or a malformed snapshot. */
 export class DataModelError extends ToolsMergeError {
+  /** Always `'DataModelError'`. */
   override readonly name = 'DataModelError';
 }
 
+/** A binary value. */
 export interface DbBlob {
+  /** Tells a blob from the other object values. */
   readonly kind: 'blob';
+  /** The bytes (base64 in JSON snapshots). */
   readonly bytes: Uint8Array;
 }
+/** A reference to another object. */
 export interface DbRef {
+  /** Tells a reference from the other object values. */
   readonly kind: 'ref';
+  /** The object referred to. */
   readonly guid: Guid;
 }
+/** A set of references, changed by `add_to_set` and `remove_from_set`. */
 export interface DbRefSet {
+  /** Tells a set from the other object values. */
   readonly kind: 'set';
+  /** The objects in the set. */
   readonly guids: ReadonlySet<Guid>;
 }
 /** A value. `null` is the same as the key not existing. */
@@ -41,7 +52,9 @@ export type DbOp =
   | { op: 'add_to_set'; guid: Guid; key: string; member: Guid }
   | { op: 'remove_from_set'; guid: Guid; key: string; member: Guid };
 
+/** A {@link DbBlob} of `bytes` (not copied). */
 export const blob = (bytes: Uint8Array): DbBlob => ({ kind: 'blob', bytes });
+/** A {@link DbRef} to `guid`. */
 export const ref = (guid: Guid): DbRef => ({ kind: 'ref', guid });
 
 /** A fresh random GUID (v4). */
@@ -49,6 +62,7 @@ export function newGuid(): Guid {
   return globalThis.crypto.randomUUID();
 }
 
+/** Whether `value` is a {@link Guid}: a string of 32 lowercase hex digits in 8-4-4-4-12 groups. */
 export function isGuid(value: unknown): value is Guid {
   return typeof value === 'string' && GUID.test(value);
 }
@@ -106,6 +120,7 @@ export class Database {
     return this.objects.size;
   }
 
+  /** Whether object `guid` exists. */
   has(guid: Guid): boolean {
     return this.objects.has(guid);
   }
@@ -117,12 +132,14 @@ export class Database {
     return object.get(key) ?? null;
   }
 
+  /** The keys set on object `guid`. Throws a {@link DataModelError} when the object does not exist. */
   keys(guid: Guid): string[] {
     const object = this.objects.get(guid);
     if (object === undefined) throw new DataModelError(`no object ${guid}; create it first`);
     return [...object.keys()];
   }
 
+  /** Every object's GUID, the root included. */
   guids(): Guid[] {
     return [...this.objects.keys()];
   }
@@ -185,6 +202,7 @@ export class Database {
     return this;
   }
 
+  /** An independent copy (values are shared; they are never mutated). */
   clone(): Database {
     const copy = new Database();
     for (const [guid, object] of this.objects) copy.objects.set(guid, new Map(object));
@@ -262,6 +280,7 @@ export class Database {
     return out;
   }
 
+  /** Rebuilds a database from a `toJSON` snapshot. Throws a {@link DataModelError} for a malformed snapshot. */
   static fromJSON(json: unknown): Database {
     if (typeof json !== 'object' || json === null) throw new DataModelError('a snapshot is an object of objects by GUID');
     const db = new Database();
@@ -324,6 +343,7 @@ export function encodeValue(value: DbValue): unknown {
   return { set: [...value.guids].sort() };
 }
 
+/** The value an `encodeValue` result stands for. Throws a {@link DataModelError} for anything else. */
 export function decodeValue(json: unknown): DbValue {
   if (json === null || typeof json === 'boolean' || typeof json === 'number' || typeof json === 'string') return json;
   if (typeof json === 'object') {
@@ -340,6 +360,7 @@ export function encodeOp(op: DbOp): unknown {
   return op.op === 'change_key' ? { ...op, value: encodeValue(op.value) } : { ...op };
 }
 
+/** The operation an `encodeOp` result stands for. Throws a {@link DataModelError} for anything else. */
 export function decodeOp(json: unknown): DbOp {
   if (typeof json !== 'object' || json === null) throw new DataModelError('an encoded operation is an object');
   const o = json as DbOp & { value?: unknown };

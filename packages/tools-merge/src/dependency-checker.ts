@@ -11,8 +11,11 @@ import { isObject, ownSet } from './own.ts';
 import { parseSjson } from './sjson-parse.ts';
 import { writeJson, writeSjson } from './sjson-write.ts';
 
+/** A resource: its type and name, stored in the file `name.type`. */
 export interface ResourceId {
+  /** The resource type (the file's extension, e.g. `'material'`). */
   type: string;
+  /** The resource name (the file's path without the extension, `/`-separated). */
   name: string;
 }
 
@@ -30,14 +33,19 @@ export interface DependencyOptions {
 
 /** One reference: `from` refers to `to` at `path` inside `from`'s document. */
 export interface Reference {
+  /** The resource that refers. */
   from: ResourceId;
+  /** The resource referred to. */
   to: ResourceId;
+  /** Where in `from`'s document the reference is written. */
   path: Path;
 }
 
 /** Files to write and remove; `applyChanges` or the Node layer carries them out. */
 export interface FileChanges {
+  /** Files to write: path to new text. */
   write: Map<string, string>;
+  /** Files to delete. */
   remove: string[];
 }
 
@@ -103,7 +111,9 @@ export class DependencyGraph {
   private scanKey = '';
 
   private constructor(
+    /** The project's files: path (relative to the root) to text. */
     readonly files: ReadonlyMap<string, string>,
+    /** How references are written in the files. */
     readonly options: DependencyOptions,
   ) {}
 
@@ -167,6 +177,7 @@ export class DependencyGraph {
     return [...this.existing.keys()].sort().map((k) => this.existing.get(k)!);
   }
 
+  /** Whether a file for resource `id` exists. */
   exists(id: ResourceId): boolean {
     return this.existing.has(resourcePath(id));
   }

@@ -5,8 +5,10 @@ import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs
 import { DataModelError, decodeOp, encodeOp, type DbOp } from './database.ts';
 import { validateCommit, type CommittedOp, type ObjectStore } from './object-store.ts';
 
+/** A central store as one JSON-lines file, each line a committed operation: a commit appends its batch in one write, so readers never see half a commit. Node only. */
 export class FileStore implements ObjectStore {
   constructor(
+    /** The store's file; made empty when it does not exist. */
     readonly path: string,
     private readonly now: () => number = Date.now,
   ) {
@@ -14,6 +16,7 @@ export class FileStore implements ObjectStore {
     if (!existsSync(path)) writeFileSync(path, '');
   }
 
+  /** Appends `ops` in order, in one write; returns the sequence number of the last one (or the head if empty). */
   commit(ops: readonly DbOp[], author: string): number {
     validateCommit(ops, author);
     let seq = this.head();
@@ -24,6 +27,7 @@ export class FileStore implements ObjectStore {
     return seq;
   }
 
+  /** The log from sequence number `after` + 1 on (all of it by default). Throws a `DataModelError` for a damaged line. */
   log(after = 0): CommittedOp[] {
     const out: CommittedOp[] = [];
     const lines = readFileSync(this.path, 'utf8').split('\n');
@@ -41,6 +45,7 @@ export class FileStore implements ObjectStore {
     return out;
   }
 
+  /** The sequence number of the newest op (0 for an empty store). */
   head(): number {
     const text = readFileSync(this.path, 'utf8');
     const end = text.lastIndexOf('\n', text.length - 2);

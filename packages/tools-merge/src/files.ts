@@ -6,6 +6,7 @@ import type { SjsonDocument } from './comments.ts';
 import { parseSjson, parseSjsonDocument } from './sjson-parse.ts';
 import { writeJson, writeSjson } from './sjson-write.ts';
 
+/** How a file is written: JSON (`.json` files) or SJSON (any other). */
 export type DocumentFormat = 'json' | 'sjson';
 
 /** The format a path is written in: JSON for `.json`, SJSON otherwise. */
@@ -20,6 +21,7 @@ export function readDocument(path: string): JsonValue {
 
 /** A file read with its comments, and its text (for its layout). */
 export interface FileDocument extends SjsonDocument {
+  /** The file's text as read. */
   text: string;
 }
 

@@ -6,10 +6,12 @@ import type { JsonValue } from './api.ts';
 import { ToolsMergeError } from './errors.ts';
 import { isObject } from './own.ts';
 
+/** An element's id in an id array: the value of its id key. */
 export type Id = string | number;
 
 /** An array keyed by the field `key` of its elements. One object per key name, so `===` compares. */
 export interface IdKeyKind {
+  /** The id key's name. */
   readonly key: string;
 }
 

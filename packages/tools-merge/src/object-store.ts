@@ -6,9 +6,13 @@ import { Database, DataModelError, decodeOp, encodeOp, type DbOp } from './datab
 
 /** One committed operation: its place in the log, who committed it and when. */
 export interface CommittedOp {
+  /** Place in the store's log, from 1. */
   seq: number;
+  /** Who committed it. */
   author: string;
+  /** When, in milliseconds since the Unix epoch (the store's clock). */
   time: number;
+  /** The operation. */
   op: DbOp;
 }
 
@@ -43,6 +47,7 @@ export class MemoryStore implements ObjectStore {
     this.now = now;
   }
 
+  /** {@inheritDoc ObjectStore.commit} */
   commit(ops: readonly DbOp[], author: string): number {
     validateCommit(ops, author);
     const time = this.now();
@@ -50,10 +55,12 @@ export class MemoryStore implements ObjectStore {
     return this.entries.length;
   }
 
+  /** {@inheritDoc ObjectStore.log} */
   log(after = 0): CommittedOp[] {
     return this.entries.slice(after);
   }
 
+  /** {@inheritDoc ObjectStore.head} */
   head(): number {
     return this.entries.length;
   }
@@ -78,6 +85,7 @@ export class Workspace {
 
   constructor(
     private readonly store: ObjectStore,
+    /** Who the workspace's commits are made as. */
     readonly author: string,
   ) {
     const { database, head } = checkout(store);

@@ -6,9 +6,13 @@ import type { JsonValue } from './api.ts';
 
 /** `a[aStart, aEnd)` was replaced by `b[bStart, bEnd)`. Hunks are sorted and disjoint. */
 export interface Hunk {
+  /** Start of the replaced run in `a`. */
   aStart: number;
+  /** End (exclusive) of the replaced run in `a`. */
   aEnd: number;
+  /** Start of the replacing run in `b`. */
   bStart: number;
+  /** End (exclusive) of the replacing run in `b`. */
   bEnd: number;
 }
 

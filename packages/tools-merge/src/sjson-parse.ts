@@ -35,6 +35,7 @@ function isKeyChar(c: number): boolean {
   return c < 128 ? KEY[c] === 1 : c === c && c !== 0xfeff && c !== 0xa0 && c !== 0x2028 && c !== 0x2029;
 }
 
+/** Options of `parseSjson` and `parseSjsonDocument`. */
 export interface ParseOptions {
   /** Named in error messages (a file path). */
   source?: string;

@@ -6,6 +6,7 @@ import { hashHex, murmurHash2, murmurHash64A } from './murmur.ts';
 
 /** Thrown by `staticHash` when a literal does not match its string. */
 export class StaticHashError extends ToolsMergeError {
+  /** Always `'StaticHashError'`. */
   override readonly name = 'StaticHashError';
 }
 
@@ -37,15 +38,21 @@ export function staticHash64(name: string, value: bigint): bigint {
 
 /** One `static_hash("name", 0x...)` pair found in source text. */
 export interface StaticHashFinding {
+  /** The source the text came from (a file path; `'<text>'` when none was given). */
   source: string;
+  /** Line of the `static_hash` call, from 1. */
   line: number;
+  /** Column of the call, from 1. */
   column: number;
+  /** The hashed string. */
   name: string;
   /** The literal as written. */
   literal: string;
   /** The right literal. */
   expected: string;
+  /** The hash's width: 32 (murmur2) or 64 (MurmurHash64A). */
   bits: 32 | 64;
+  /** Whether the literal matches the string's hash. */
   ok: boolean;
 }
 

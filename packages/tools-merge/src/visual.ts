@@ -10,13 +10,18 @@ import { isObject } from './own.ts';
 import { diffSequence, TokenTable } from './sequence-diff.ts';
 import { isInlineArray, writeSjson } from './sjson-write.ts';
 
+/** How a line of a diff view compares: unchanged, added or removed. */
 export type LineKind = 'same' | 'add' | 'remove';
 /** Where a line of a merge view came from. */
 export type LineOrigin = 'base' | 'left' | 'right' | 'both' | 'conflict';
 
+/** One line of a diff or merge view, before rendering to a terminal or HTML. */
 export interface VisualLine {
+  /** Unchanged, added or removed. */
   kind: LineKind;
+  /** Indentation level (0 at the top of the document). */
   depth: number;
+  /** The line's text, without indentation. */
   text: string;
   /** The path of the value the line shows. */
   path: Path;
@@ -24,6 +29,7 @@ export interface VisualLine {
   origin?: LineOrigin;
 }
 
+/** Options of the diff and merge views. */
 export interface VisualOptions {
   /** Unchanged containers with more lines than this are folded into one line (default 6). */
   foldAbove?: number;

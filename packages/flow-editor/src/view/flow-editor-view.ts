@@ -24,6 +24,7 @@ import { ViewSelection } from './selection.ts';
 import { VIEW_CSS } from './styles.ts';
 import { Viewport, type ViewportState } from './viewport.ts';
 
+/** Options of a {@link FlowEditorView}; every one has a default. */
 export interface FlowEditorViewOptions {
   /** The palette to add nodes from; default: every type of the document's registry. */
   palette?: FlowPalette;
@@ -42,18 +43,31 @@ export const FAR_ZOOM = 0.4;
 /** Culling keeps nodes this far outside the screen, as a fraction of it, so a pan shows no gaps. */
 const CULL_MARGIN = 0.25;
 
+/**
+ * The DOM editor of a `FlowDocument`: nodes as elements over a canvas of links, pan and zoom, selection, dragging, connecting, the node palette, a minimap, keyboard commands, and the debugger's overlays (lit nodes, pin values, the node an instance stopped at).
+ */
 export class FlowEditorView {
+  /** The editor's root element (put it in the page; `destroy()` removes it). */
   readonly element: HTMLElement;
+  /** The document the view shows and edits. */
   readonly document: FlowDocument;
+  /** Node boxes and hit tests in graph units. */
   readonly layout: GraphLayout;
+  /** The camera: pan and zoom between graph units and the view's pixels. */
   readonly viewport = new Viewport();
+  /** What is selected in the view. */
   readonly selection = new ViewSelection();
+  /** The options with their defaults filled in (palette and label excepted). */
   readonly options: Readonly<Required<Omit<FlowEditorViewOptions, 'palette' | 'label'>>>;
   /** @internal pieces the input handlers reach */
   readonly layer: HTMLElement;
+  /** The canvas the links are drawn on; used by the view's input handlers, not meant for callers. */
   readonly links: LinkCanvas;
+  /** The node palette popup; used by the view's input handlers, not meant for callers. */
   readonly palettePopup: PalettePopup;
+  /** The minimap, or undefined with `minimap: false`; used by the view's input handlers, not meant for callers. */
   readonly minimap: Minimap | undefined;
+  /** The selection rectangle element; used by the view's input handlers, not meant for callers. */
   readonly marquee: HTMLElement;
   readonly #statusElement: HTMLElement;
   readonly #nodesElement: HTMLElement;
@@ -140,23 +154,28 @@ export class FlowEditorView {
     this.#draw();
   }
 
+  /** Width of the view in CSS pixels (at least 1). */
   get width(): number {
     return this.element.clientWidth || 1;
   }
 
+  /** Height of the view in CSS pixels (at least 1). */
   get height(): number {
     return this.element.clientHeight || 1;
   }
 
+  /** The camera's pan and zoom, to save and restore with `setViewport`. */
   get viewportState(): ViewportState {
     return this.viewport.state;
   }
 
+  /** Moves the camera to a saved pan and zoom (zoom clamped to {@link MIN_ZOOM} to {@link MAX_ZOOM}). */
   setViewport(state: ViewportState): void {
     this.viewport.set(state);
     this.viewChanged();
   }
 
+  /** Pans the camera by (dx, dy) in the view's pixels. */
   panBy(dx: number, dy: number): void {
     this.viewport.panBy(dx, dy);
     this.viewChanged();
@@ -190,6 +209,7 @@ export class FlowEditorView {
     return this.selection.toSelection();
   }
 
+  /** Replaces the selection with these ids. */
   select(selection: FlowSelection): void {
     this.selection.set(selection);
     this.selectionChanged();
@@ -288,6 +308,7 @@ export class FlowEditorView {
     this.#debug.setPausedAt(id);
   }
 
+  /** Id of the node marked as where an instance stopped, or undefined. */
   get pausedAt(): string | undefined {
     return this.#debug.pausedAt;
   }
@@ -297,6 +318,7 @@ export class FlowEditorView {
     return this.#debug.activity.lit;
   }
 
+  /** Stops listening to the document and to input, and removes the element; later calls do nothing. */
   destroy(): void {
     if (this.#destroyed) return;
     this.#destroyed = true;

@@ -3,9 +3,13 @@
 // pages all use these, so what the pointer hits is what was drawn.
 import type { FlowNodePins, FlowPinDirection, FlowPoint, FlowRect } from '../api.ts';
 
+/** Width of every node box, in graph units. */
 export const NODE_WIDTH = 180;
+/** Height of a node's title bar, in graph units. */
 export const NODE_HEADER = 24;
+/** Height of one pin row, in graph units. */
 export const PIN_ROW = 20;
+/** Space below a node's last pin row, in graph units. */
 export const NODE_PADDING = 6;
 /** How far from its anchor a pin still catches the pointer, in graph units. */
 export const PIN_HIT_RADIUS = 10;
@@ -16,6 +20,7 @@ export function nodeRows(pins: FlowNodePins | undefined): number {
   return Math.max(1, pins.inputs.length, pins.outputs.length);
 }
 
+/** Height of a node box in graph units: the header, a row per pin on its longer side (at least one), and the padding. */
 export function nodeHeight(pins: FlowNodePins | undefined): number {
   return NODE_HEADER + nodeRows(pins) * PIN_ROW + NODE_PADDING;
 }
@@ -41,10 +46,12 @@ export function rectFromCorners(a: FlowPoint, b: FlowPoint): FlowRect {
   return { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), width: Math.abs(a.x - b.x), height: Math.abs(a.y - b.y) };
 }
 
+/** True when the two rectangles overlap (touching edges do not count). */
 export function rectsIntersect(a: FlowRect, b: FlowRect): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
+/** True when `p` lies in `r`, edges included. */
 export function rectContainsPoint(r: FlowRect, p: FlowPoint): boolean {
   return p.x >= r.x && p.x <= r.x + r.width && p.y >= r.y && p.y <= r.y + r.height;
 }

@@ -13,11 +13,17 @@ interface Entry {
 
 /** A pin found under the pointer. */
 export interface PinHit {
+  /** The pin. */
   readonly pin: FlowPin;
+  /** Which side of the node it is on. */
   readonly direction: FlowPinDirection;
+  /** Where links attach to it, in graph units. */
   readonly anchor: FlowPoint;
 }
 
+/**
+ * Boxes of a document's nodes in graph units, cached by record identity, with the hit tests the pointer needs: the node or pin under a point and the nodes inside a rectangle. Needs no DOM.
+ */
 export class GraphLayout {
   readonly #doc: FlowDocument;
   readonly #entries = new Map<string, Entry>();

@@ -2,7 +2,9 @@
 // not run for `holdMs` it goes dark (the CSS fades it). DOM-free and unit-tested; the view adds
 // and removes one class per node only when a node lights up or goes dark, so a node that runs
 // every frame costs no DOM work after the first.
+/** Which nodes glow: a node that ran lights up and stays lit while it keeps running, and goes dark once it has not run for `holdMs`. Needs no DOM. */
 export class NodeActivity {
+  /** How long a node stays lit after it last ran, in ms (default 250). */
   readonly holdMs: number;
   /** Lit nodes: when each last ran. */
   readonly #litAt = new Map<string, number>();
@@ -17,6 +19,7 @@ export class NodeActivity {
     return this.#litAt.size;
   }
 
+  /** True while the node is lit. */
   isLit(id: string): boolean {
     return this.#litAt.has(id);
   }

@@ -131,15 +131,18 @@ export class PinValueTable {
   #ids: readonly string[] | undefined;
   readonly #index = new Map<string, number>();
 
+  /** True when the host gave pin values (the last `set` was not undefined). */
   get present(): boolean {
     return this.#values !== undefined;
   }
 
+  /** The string table of the flat form (string pin values are indices into it); undefined for the Map form or no values. */
   get strings(): readonly string[] | undefined {
     const v = this.#values;
     return v === undefined || v instanceof Map ? undefined : (v as { strings?: readonly string[] }).strings;
   }
 
+  /** Takes the host's pin values for this frame (undefined: none); the flat form's id index is rebuilt only when its `ids` array changes. */
   set(values: FlowPinValues | undefined): void {
     this.#values = values;
     if (values === undefined || values instanceof Map) return;

@@ -1,21 +1,29 @@
 // What the user has selected: node, comment and group ids, as sets (DOM-free).
 import type { FlowSelection } from '../api.ts';
 
+/** The three kinds of things that can be selected. */
 export type SelectionKind = 'nodes' | 'comments' | 'groups';
 
+/** What the user has selected: node, comment box and group ids, as sets. Needs no DOM. */
 export class ViewSelection {
+  /** Selected node ids. */
   readonly nodes = new Set<string>();
+  /** Selected comment box ids. */
   readonly comments = new Set<string>();
+  /** Selected group ids. */
   readonly groups = new Set<string>();
 
+  /** True when nothing is selected. */
   get empty(): boolean {
     return this.nodes.size === 0 && this.comments.size === 0 && this.groups.size === 0;
   }
 
+  /** True when the item of this kind and id is selected. */
   has(kind: SelectionKind, id: string): boolean {
     return this[kind].has(id);
   }
 
+  /** Selects nothing. */
   clear(): void {
     this.nodes.clear();
     this.comments.clear();
@@ -34,6 +42,7 @@ export class ViewSelection {
     }
   }
 
+  /** Replaces the selection with these ids. */
   set(selection: FlowSelection): void {
     this.clear();
     for (const id of selection.nodes ?? []) this.nodes.add(id);
@@ -46,6 +55,7 @@ export class ViewSelection {
     for (const kind of ['nodes', 'comments', 'groups'] as const) for (const id of this[kind]) if (!exists(kind, id)) this[kind].delete(id);
   }
 
+  /** The selected ids as arrays, in the order they were selected. */
   toSelection(): Required<FlowSelection> {
     return { nodes: [...this.nodes], comments: [...this.comments], groups: [...this.groups] };
   }

@@ -3,12 +3,18 @@
 import type { FlowPoint, FlowRect } from '../api.ts';
 import { FlowEditorError } from '../errors.ts';
 
+/** Smallest zoom (graph units to pixels) the view allows. */
 export const MIN_ZOOM = 0.05;
+/** Largest zoom (graph units to pixels) the view allows. */
 export const MAX_ZOOM = 3;
 
+/** The camera's pan and zoom, as saved and restored: screen = graph × zoom + (x, y). */
 export interface ViewportState {
+  /** Horizontal pan in the view's pixels. */
   readonly x: number;
+  /** Vertical pan in the view's pixels. */
   readonly y: number;
+  /** Pixels per graph unit, {@link MIN_ZOOM} to {@link MAX_ZOOM}. */
   readonly zoom: number;
 }
 
@@ -17,11 +23,16 @@ function finite(value: number, name: string): number {
   return value;
 }
 
+/** The view's camera: a pan offset in pixels and a zoom, screen = graph × zoom + pan. Zooming keeps the graph point under the pointer in place. */
 export class Viewport {
+  /** Horizontal pan in pixels. */
   x = 0;
+  /** Vertical pan in pixels. */
   y = 0;
+  /** Pixels per graph unit. */
   zoom = 1;
 
+  /** A copy of the pan and zoom. */
   get state(): ViewportState {
     return { x: this.x, y: this.y, zoom: this.zoom };
   }
@@ -33,14 +44,17 @@ export class Viewport {
     this.zoom = clampZoom(finite(state.zoom, 'zoom'));
   }
 
+  /** The graph point at a position in the view's pixels. */
   toGraph(screenX: number, screenY: number): FlowPoint {
     return { x: (screenX - this.x) / this.zoom, y: (screenY - this.y) / this.zoom };
   }
 
+  /** The position in the view's pixels of a graph point. */
   toScreen(graphX: number, graphY: number): FlowPoint {
     return { x: graphX * this.zoom + this.x, y: graphY * this.zoom + this.y };
   }
 
+  /** Pans by (dx, dy) pixels. Throws `FlowEditorError` (`'bad-argument'`) for a value that is not finite. */
   panBy(dx: number, dy: number): void {
     this.x += finite(dx, 'dx');
     this.y += finite(dy, 'dy');
@@ -75,6 +89,7 @@ export class Viewport {
   }
 }
 
+/** `zoom` clamped to {@link MIN_ZOOM} to {@link MAX_ZOOM}. */
 export function clampZoom(zoom: number): number {
   return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
 }

@@ -10,22 +10,29 @@ import { addRandomLight } from './random-light.ts';
 /** Floats per box in `City.boxes`: centre xyz, packed rgba8 colour (as float bits), half size xyz, 0. */
 export const BOX_FLOATS = 8;
 
+/** Options of {@link generateCity}; every one has a default. */
 export interface CityOptions {
+  /** Seed of the random layout (default 1). */
   seed?: number;
   /** Blocks along x and z (default 10 x 10). */
   blocks?: number;
   /** Side of a block and width of a street, in world units (default 24 and 10). */
   blockSize?: number;
+  /** Width of a street, in world units (default 10). */
   streetWidth?: number;
 }
 
+/** The example city: a ground box and building boxes on a grid of blocks and streets. */
 export interface City {
   /** BOX_FLOATS per box; the first box is the ground. */
   boxes: Float32Array<ArrayBuffer>;
+  /** Boxes in `boxes`. */
   count: number;
   /** Blocks per side, block size and street width it was made with. */
   blocks: number;
+  /** Side of a block, in world units. */
   blockSize: number;
+  /** Width of a street, in world units. */
   streetWidth: number;
   /** Centre of the street between block rows i and i + 1 (x and z alike). */
   street(i: number): number;
@@ -54,6 +61,7 @@ export function packColor(r: number, g: number, b: number): number {
   return new Float32Array(bits.buffer)[0]!;
 }
 
+/** Makes the example city's boxes (deterministic for a seed). */
 export function generateCity(options: CityOptions = {}): City {
   const blocks = options.blocks ?? 10;
   const blockSize = options.blockSize ?? 24;
@@ -124,8 +132,11 @@ export function generateCity(options: CityOptions = {}): City {
   };
 }
 
+/** Options of {@link populateCity}: how many lights, decals and probes, and where. */
 export interface CityEntityOptions {
+  /** Seed of the random placement (default 7). */
   seed?: number;
+  /** Lights to add (a non-negative integer). */
   lights: number;
   /** Share of spot lights among the lights (default 0.2). */
   spotShare?: number;
@@ -133,9 +144,11 @@ export interface CityEntityOptions {
   range?: [number, number];
   /** Decals on street crossings and probes per block (default 0 each). */
   decals?: number;
+  /** Probes per block (default 0). */
   probes?: number;
   /** Share of the lights hung among the trees of parks (default 0.25), and their ranges (default 1 to 3: lanterns). */
   parkShare?: number;
+  /** Ranges of the park lights (default 1 to 3). */
   parkRange?: [number, number];
 }
 

@@ -8,7 +8,9 @@ import { GpuCullingError } from '../errors.ts';
 import { BOX_FLOATS, packColor, seededRandom } from './city.ts';
 import { addRandomLight } from './random-light.ts';
 
+/** Options of {@link generateForest}; every one has a default. */
 export interface ForestOptions {
+  /** Seed of the random layout (default 3). */
   seed?: number;
   /** Side of the square forest floor, in world units (default 120). */
   size?: number;
@@ -18,16 +20,21 @@ export interface ForestOptions {
   leaves?: number;
 }
 
+/** The example forest: a ground box, tree trunks and leaf boxes. */
 export interface Forest {
   /** BOX_FLOATS per box, as `City.boxes`; the first box is the ground. */
   boxes: Float32Array<ArrayBuffer>;
+  /** Boxes in `boxes`. */
   count: number;
   /** Side of the forest floor, centred on the origin. */
   size: number;
 }
 
+/** Options of {@link populateForest}. */
 export interface ForestEntityOptions {
+  /** Seed of the random placement (default 5). */
   seed?: number;
+  /** Lights to add among the trees (a non-negative integer). */
   lights: number;
   /** Light ranges (default 1 to 4). */
   range?: [number, number];

@@ -5,6 +5,7 @@ import { multiply } from '../math.ts';
 import type { TileCuller } from '../tile-culler.ts';
 import { BOX_FLOATS } from './city.ts';
 
+/** Options of {@link ForwardPlusBoxes}' constructor. */
 export interface ForwardPlusBoxesOptions {
   /** Format of the colour target of `drawShaded`. */
   colorFormat: GPUTextureFormat;
@@ -73,6 +74,7 @@ export class ForwardPlusBoxes {
     this.#camera = device.createBuffer({ label: 'cuttle.culling.boxes.camera', size: 80, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
   }
 
+  /** Boxes uploaded by the last `setBoxes`. */
   get boxCount(): number {
     return this.#count;
   }
@@ -90,6 +92,7 @@ export class ForwardPlusBoxes {
     });
   }
 
+  /** Uploads the camera's view-projection and position and the ambient colour (linear RGB, default a dark blue-grey) for the next draws. */
   setCamera(camera: CameraInput, ambient: readonly [number, number, number] = [0.02, 0.02, 0.03]): void {
     const data = new Float32Array(20);
     data.set(multiply(camera.projection, camera.view));
@@ -135,6 +138,7 @@ export class ForwardPlusBoxes {
     pass.end();
   }
 
+  /** Frees the box and camera buffers. */
   destroy(): void {
     this.#boxes?.destroy();
     this.#camera.destroy();

@@ -5,8 +5,11 @@
 import type { EntityCounts, Technique } from '../api.ts';
 import { tileEntities, type CullReferenceResult } from './cull.ts';
 
+/** How the GPU's tile buffer is laid out, to read it back for {@link compareTiles}. */
 export interface TileLayout {
+  /** The culler's technique. */
   technique: Technique;
+  /** Words of entity bits per tile (flat bits): maxEntities / 32. */
   bucketsPerTile: number;
   /** u32 words per tile of the GPU's tile buffer. */
   wordsPerTile: number;
@@ -14,12 +17,15 @@ export interface TileLayout {
   maskWords: number;
   /** Compaction: most entries per tile. */
   maxPerTile: number;
+  /** Entity counts of the culled array. */
   counts: EntityCounts;
 }
 
+/** The result of {@link compareTiles}. */
 export interface TileComparison {
   /** (tile, entity) pairs the reference certainly keeps, and pairs within rounding of a decision. */
   certain: number;
+  /** (tile, entity) pairs within rounding of a decision, accepted either way. */
   borderline: number;
   /** What disagrees, one line each (empty when the GPU result is right); at most 20 lines. */
   errors: string[];
@@ -43,6 +49,7 @@ export function gpuTileEntities(tiles: Uint32Array, layout: TileLayout, t: numbe
   return Array.from(tiles.subarray(base + 1, base + 1 + Math.min(count, layout.maxPerTile)));
 }
 
+/** Checks a GPU culling result (`tiles`, `entitiesPerTile` as read back) against the TypeScript reference's: every entity the reference certainly keeps must be in its tile, and nothing it certainly rejects. */
 export function compareTiles(tiles: Uint32Array, entitiesPerTile: Uint32Array, layout: TileLayout, reference: CullReferenceResult): TileComparison {
   const buckets = reference.bucketsPerTile;
   const tileCount = reference.tiles.surfacePixels.length;

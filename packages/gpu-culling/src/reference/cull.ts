@@ -9,13 +9,17 @@ import { maskScale, referenceDepthTiles, type ReferenceTiles } from './depth-til
 import { referencePrepare, type PreparedEntity } from './prepare.ts';
 import { and, atLeast, atMost, BORDERLINE, FALSE, floorRange, TRUE, type Tri } from './tri-state.ts';
 
+/** What the TypeScript reference culls: the same grid, camera, depth and entities as the GPU. */
 export interface CullReferenceInput {
+  /** The tile grid. */
   grid: TileGrid;
+  /** The culling camera. */
   camera: CullCamera;
   /** The depth buffer's values, width * height, top row first. */
   depth: ArrayLike<number>;
   /** The GPU entity array (EntityList.pack()). */
   entities: Uint32Array;
+  /** Entity counts of `entities`. */
   counts: EntityCounts;
   /** Harada's 2.5D depth mask test (default true). */
   depthMask?: boolean;
@@ -23,9 +27,13 @@ export interface CullReferenceInput {
   bucketsPerTile: number;
 }
 
+/** What the TypeScript reference decided, per tile and entity, with the rounding slack of each decision. */
 export interface CullReferenceResult {
+  /** Buckets per tile of the bit arrays. */
   bucketsPerTile: number;
+  /** The reference's per-tile depth bounds and masks. */
   tiles: ReferenceTiles;
+  /** Each entity as prepared for culling, in array order. */
   entities: PreparedEntity[];
   /** Flat bit arrays (tiles x bucketsPerTile): entities certainly in each tile. */
   definite: Uint32Array;

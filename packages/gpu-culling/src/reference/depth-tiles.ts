@@ -7,19 +7,23 @@ import type { CullCamera } from '../camera.ts';
 import { CORNER_FLOATS, type TileGrid } from '../tile-grid.ts';
 import { floorRange } from './tri-state.ts';
 
+/** Per-tile depth bounds, boxes and 2.5D masks, as the reference computes them from the depth buffer. */
 export interface ReferenceTiles {
   /** Nearest and farthest surface per tile (cull-space z); +Infinity / -Infinity where the tile has none. */
   minDepth: Float64Array;
+  /** Farthest surface per tile (cull-space z); -Infinity where the tile has none. */
   maxDepth: Float64Array;
   /** AABB per tile: center xyz, then extents xyz (3 + 3 per tile). */
   aabb: Float64Array;
   /** Slices that certainly hold a surface pixel, and slices that may (a pixel within rounding of a slice border). */
   maskDefinite: Uint32Array;
+  /** Slices that may hold a surface pixel (within rounding of a slice border), one u32 per tile. */
   maskPossible: Uint32Array;
   /** Surface pixels per tile (pixels not at the far depth). */
   surfacePixels: Uint32Array;
   /** How far the GPU's f32 min and max depth may stray from the reference's (cull-space units). */
   minDepthSlack: Float64Array;
+  /** How far the GPU's f32 max depth may stray from the reference's (cull-space units). */
   maxDepthSlack: Float64Array;
   /** Slack of comparisons against the tile's AABB (cull-space units). */
   slack: Float64Array;
@@ -45,6 +49,7 @@ export function maskScale(minDepth: number, maxDepth: number): number {
   return maxDepth > minDepth ? DEPTH_MASK_CELLS / (maxDepth - minDepth) : 0;
 }
 
+/** The reference's per-tile depth bounds, boxes and masks from `depth` (width x height values, top row first); `tolerance` is the relative rounding error allowed (0 for exact). */
 export function referenceDepthTiles(grid: TileGrid, camera: CullCamera, depth: ArrayLike<number>, tolerance: number): ReferenceTiles {
   const { tilesX, tilesY, tileSize, width, height, corners } = grid;
   const tiles = tilesX * tilesY;

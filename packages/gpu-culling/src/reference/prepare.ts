@@ -9,25 +9,35 @@ import { floorRange } from './tri-state.ts';
 /** cos(45 degrees): below it a spot's bounding sphere is centred on its cap, above on its axis. */
 export const SPOT_WIDE_COS = Math.SQRT1_2;
 
+/** One entity as the reference prepares it: bounding sphere, depth range and tile rectangles in cull space, plus its spot cone or box. */
 export interface PreparedEntity {
+  /** The entity kind (see {@link ENTITY_KIND}). */
   kind: number;
   /** Bounding sphere in cull space. */
   center: [number, number, number];
+  /** Bounding sphere radius in cull space. */
   radius: number;
   /** Depth range for the 2.5D test. */
   zMin: number;
+  /** Far end of the depth range. */
   zMax: number;
-  /** Tile rectangles [x0, y0, x1, y1] certainly and possibly covered (x0 > x1: none). */
+  /** Tile rectangles [x0, y0, x1, y1] certainly and possibly covered (x0 above x1: none). */
   rectDefinite: [number, number, number, number];
+  /** Tile rectangle possibly covered, as `rectDefinite`. */
   rectPossible: [number, number, number, number];
   /** Spot: apex, unit direction, cos and sin of the half-angle, range. */
   apex: [number, number, number];
+  /** Spot: unit direction of the cone. */
   direction: [number, number, number];
+  /** Spot: cosine of the half-angle. */
   cos: number;
+  /** Spot: sine of the half-angle. */
   sin: number;
+  /** Spot: range. */
   range: number;
   /** Box: rows of box-from-cull (3 x 4) and the half-axes in cull space. */
   boxFromCull: Float64Array;
+  /** Box: the half-axes in cull space (3 x 3). */
   axes: Float64Array;
   /** Slack of comparisons involving this entity (0 for an exact reference). */
   slack: number;

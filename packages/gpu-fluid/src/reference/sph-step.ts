@@ -4,10 +4,13 @@ import { kernelConstants, resolveParameters } from '../parameters.ts';
 
 /** Scratch a reference step writes into, so repeated steps allocate nothing. */
 export interface SphScratch {
+  /** One density per particle. */
   densities: Float64Array;
+  /** One acceleration per particle, xyz (3 x count), in world units per second squared. */
   accelerations: Float64Array;
 }
 
+/** Scratch for reference steps of up to `count` particles (a non-negative integer). */
 export function createSphScratch(count: number): SphScratch {
   return { densities: new Float64Array(count), accelerations: new Float64Array(count * 3) };
 }

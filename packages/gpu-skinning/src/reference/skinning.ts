@@ -25,6 +25,7 @@ import { GpuSkinningError } from '../errors.ts';
 export interface InstanceRange {
   /** First vertex of the mesh in the input streams. */
   sourceVertex: number;
+  /** Vertices to skin. */
   vertexCount: number;
   /** First bone of the instance's palette in the palette buffer. */
   paletteOffset: number;
@@ -94,7 +95,9 @@ function checkRange(vertices: SkinnedVertices, palette: Float32Array, instance: 
 
 /** A fresh host output for `vertexCount` vertices in `format`, zero-filled. */
 export function createSkinnedOutput(format: 'packed', vertexCount: number): PackedSkinnedOutput;
+/** A fresh host output for `vertexCount` vertices in the `'f32'` format, zero-filled. */
 export function createSkinnedOutput(format: 'f32', vertexCount: number): F32SkinnedOutput;
+/** A fresh host output for `vertexCount` vertices in `format`, zero-filled. */
 export function createSkinnedOutput(format: SkinnedVertices['format'], vertexCount: number): SkinnedOutput;
 export function createSkinnedOutput(format: SkinnedVertices['format'], vertexCount: number): SkinnedOutput {
   const previous = new Float32Array(vertexCount * PREVIOUS_POSITION_FLOATS);

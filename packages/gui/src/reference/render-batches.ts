@@ -7,9 +7,13 @@ import type { GuiImage } from '../api.ts';
 import type { Gui } from '../gui.ts';
 import { QUAD_WORDS, VERTEX_WORDS } from '../vertex-format.ts';
 
+/** A material as the reference renderer sees it: what the GuiRenderer's material of the same id samples. */
 export interface ReferenceMaterial {
+  /** `'textured'` (solid and atlas materials: texture times vertex colour) or `'text'` (distance-field shading with the style). */
   kind: 'textured' | 'text';
+  /** The texture pages, by page index. */
   pages: readonly GuiImage[];
+  /** Texture sampling. */
   filter: 'linear' | 'nearest';
   /** textStyleUniform() of a text material. */
   style?: Float32Array;

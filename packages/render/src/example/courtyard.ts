@@ -8,6 +8,7 @@ import { RenderError } from '../errors.ts';
 import type { RenderScene } from '../scene/render-scene.ts';
 import { boxMesh, planeMesh } from '../scene/shapes.ts';
 
+/** Options of {@link buildCourtyard}; every one has a default. */
 export interface CourtyardOptions {
   /** Walking characters (default 64). */
   characters?: number;
@@ -20,17 +21,21 @@ export interface CourtyardOptions {
    * lights reach each point of the floor, a stress test for the culling; [0.5, 1.5] gives 3–4).
    */
   lightRange?: readonly [number, number];
+  /** Seed of the random placement of lights and characters (default 3): the same seed builds the same courtyard. */
   seed?: number;
 }
 
+/** The example courtyard added to a scene by {@link buildCourtyard}. */
 export interface Courtyard {
   /** Moves the characters along their paths and the lights on their orbits to `time` (seconds). */
   animate(time: number): void;
   /** The fluid in the tank, when there is one (step it yourself). */
   fluid: FluidSimulation | undefined;
+  /** The GpuSkinning that poses the characters (`@cuttle/gpu-skinning`), or undefined with no characters. */
   skinning: GpuSkinning | undefined;
   /** Half the courtyard's side. */
   extent: number;
+  /** Destroys the GpuSkinning and the fluid simulation, if any (the scene's meshes, materials and lights stay). */
   destroy(): void;
 }
 
@@ -55,6 +60,12 @@ export function rippleNormalMap(size = 128): { width: number; height: number; da
   return { width: size, height: size, data };
 }
 
+/**
+ * Adds the example courtyard to `scene`: walls and columns around a stone floor, a pergola of coloured glass casting tinted shadows, a pool whose water throws caustics, walking characters, small culled lights and optionally a tank of fluid.
+ * @param scene - The scene to add to.
+ * @param options - Counts of characters, lights and fluid particles, the lights' range and the seed.
+ * @throws {@link RenderError} when a count is not a non-negative integer, or `lightRange` is not `[min, max]` with `0 < min <= max`.
+ */
 export function buildCourtyard(scene: RenderScene, options: CourtyardOptions = {}): Courtyard {
   const characters = options.characters ?? 64;
   const lights = options.lights ?? 2048;

@@ -4,6 +4,7 @@
 import { RESOURCES } from '../frame/targets.ts';
 import type { UserPass } from '../frame/user-pass.ts';
 
+/** Options of the example outline pass (a post effect after tone mapping); every one has a default. */
 export interface OutlineOptions {
   /** Outline colour, linear 0..1 (default black). */
   color?: readonly [number, number, number];

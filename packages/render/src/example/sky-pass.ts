@@ -8,6 +8,7 @@ import type { UserPass } from '../frame/user-pass.ts';
 import { multiplyMat4 } from '../shadow-views.ts';
 import { IDENTITY, invert4 } from '../ssao/matrix.ts';
 
+/** Options of the example sky pass (a gradient where no surface was drawn); every one has a default. */
 export interface SkyOptions {
   /** Linear HDR colour straight up (default a deep blue). */
   zenith?: readonly [number, number, number];

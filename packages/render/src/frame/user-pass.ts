@@ -17,12 +17,16 @@ export const RENDER_POINTS = [
   'overlay',
 ] as const;
 
+/** A named point in the frame where user passes run: an element of {@link RENDER_POINTS}. */
 export type RenderPoint = (typeof RENDER_POINTS)[number];
 
 /** What a user pass records with: the graph's context and the frame's size and camera. */
 export interface UserPassContext extends PassContext {
+  /** Width of the frame in pixels. */
   readonly width: number;
+  /** Height of the frame in pixels. */
   readonly height: number;
+  /** The frame's camera. */
   readonly camera: RenderCamera;
   /** The view of the caller's target (draw here after tone mapping when the target came without its texture). */
   readonly targetView: GPUTextureView;
@@ -30,7 +34,10 @@ export interface UserPassContext extends PassContext {
   readonly format: GPUTextureFormat;
 }
 
+/** A pass added to every frame at a named point, reading and writing the frame graph's named resources and creating its own. */
 export interface UserPass extends Omit<PassDecl, 'execute' | 'point'> {
+  /** Where in the frame the pass runs. */
   point: RenderPoint;
+  /** Records the pass's commands; called each frame the pass is not culled. */
   execute(context: UserPassContext): void;
 }

@@ -10,6 +10,7 @@ import type { PassDecl, ResourceAccess } from './pass.ts';
 import { descriptionProblem, descriptorKey, resourceBytes, type ResourceDesc } from './resources.ts';
 
 export interface ImportDecl {
+  /** The imported object's description (kind, size, format). */
   desc: ResourceDesc;
   /** The uses the user's object allows (its usage flags); any other use is a build-time error. */
   uses: ReadonlySet<string>;
@@ -19,9 +20,13 @@ export interface ImportDecl {
   external?: boolean;
 }
 
+/** What the compile found about one resource of the graph. */
 export interface ResourceInfo {
+  /** The resource's name. */
   name: string;
+  /** Its description (kind, size, format). */
   desc: ResourceDesc;
+  /** True for a resource imported into the graph (the caller's object), false for a transient one. */
   imported: boolean;
   /** The pass that created it (transient resources). */
   creator: string | undefined;
@@ -29,28 +34,37 @@ export interface ResourceInfo {
   uses: Set<string>;
   /** First and last position in `order` of a pass that touches it; -1 when none runs. */
   first: number;
+  /** Position in `order` of the last pass that touches it; -1 when none runs. */
   last: number;
   /** The GPU object it lives in (an index into `objects`), -1 for imported or unused ones. */
   object: number;
 }
 
+/** One GPU object of the compiled graph, shared by transient resources of one description whose lifetimes do not overlap. */
 export interface GraphObject {
   /** Equal for objects of one description (the pool keeps objects by it, with the uses). */
   key: string;
+  /** The description every resource it holds shares. */
   desc: ResourceDesc;
   /** The union of its resources' uses: its usage flags. */
   uses: Set<string>;
   /** The resources it holds, in lifetime order. */
   resources: string[];
+  /** Estimated size of the object in bytes. */
   bytes: number;
 }
 
+/**
+ * A compiled frame graph: passes in order, culled passes with reasons, resources with lifetimes, and the GPU objects they share. Plain data; no GPU involved.
+ */
 export interface CompiledGraph {
   /** The passes that run, in order. */
   order: PassDecl[];
   /** Passes left out, with why. */
   culled: { pass: PassDecl; reason: string }[];
+  /** Every resource, by name. */
   resources: Map<string, ResourceInfo>;
+  /** The GPU objects transient resources live in. */
   objects: GraphObject[];
   /** Transient bytes with each resource in its own object, and with objects shared. */
   transientBytes: { unshared: number; shared: number };

@@ -10,11 +10,15 @@ import type { PassContext, PassDecl } from './pass.ts';
 import type { TransientPool } from './pool.ts';
 import { usesAllowed, type BufferDesc, type BufferUse, type ResourceDesc, type TextureDesc, type TextureUse } from './resources.ts';
 
+/** Options of importing a caller's texture or buffer into a {@link FrameGraph}. */
 export interface ImportOptions {
   /** Passes may read it but not write it. */
   readOnly?: boolean;
 }
 
+/**
+ * A frame graph after Frostbite's: passes declare the resources they create, read and write by name; the graph orders them, culls the ones nothing needs, gives transient resources GPU objects (one object for several resources whose lifetimes do not overlap) and records the passes that run. Invalid graphs throw {@link FrameGraphError} when compiled, before any GPU work.
+ */
 export class FrameGraph {
   readonly #passes: PassDecl[] = [];
   readonly #imports = new Map<string, ImportDecl>();

@@ -9,6 +9,9 @@ interface Held {
   usedIn: number;
 }
 
+/**
+ * The GPU objects behind a frame graph's transient resources, kept from frame to frame: a frame that compiles to the same objects gets the same textures and buffers, and objects no frame asked for are destroyed after the next frame.
+ */
 export class TransientPool {
   readonly #device: GPUDevice;
   readonly #label: string;
@@ -62,6 +65,7 @@ export class TransientPool {
     return count;
   }
 
+  /** Destroys every texture and buffer the pool holds. */
   destroy(): void {
     for (const list of this.#held.values()) for (const held of list) held.object.destroy();
     this.#held.clear();

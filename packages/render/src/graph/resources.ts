@@ -26,22 +26,31 @@ export function usesAllowed(kind: ResourceDesc['kind'], usage: number): Set<stri
   return new Set(Object.keys(table).filter((use) => (usage & table[use]!) !== 0));
 }
 
+/** A texture of the frame graph, described by value: transient textures of one description can share a GPU texture. */
 export interface TextureDesc {
+  /** Always `'texture'`. */
   kind: 'texture';
+  /** Width in texels. */
   width: number;
+  /** Height in texels. */
   height: number;
   /** Array layers (default 1). */
   layers?: number;
+  /** Texel format. */
   format: GPUTextureFormat;
+  /** Mip levels (default 1). */
   mipLevelCount?: number;
 }
 
+/** A buffer of the frame graph, described by value. */
 export interface BufferDesc {
+  /** Always `'buffer'`. */
   kind: 'buffer';
   /** Bytes. */
   size: number;
 }
 
+/** A frame graph resource's description: a texture or a buffer. */
 export type ResourceDesc = TextureDesc | BufferDesc;
 
 /** Bytes per texel of the formats the renderer and its users create (4 for others not listed). */

@@ -16,39 +16,55 @@ export const INSTANCE_FLOATS = 44;
 
 /** Skinned characters: drawn from a GpuSkinning's output buffers in every pass, one draw per instance. */
 export interface SkinnedDrawInput {
+  /** The GpuSkinning whose output vertex buffer the instances are drawn from. */
   skinning: GpuSkinning;
   /** Instances of one skinned mesh (they share `indices`). */
   instances: readonly SkinnedInstance[];
   /** The mesh's triangle indices (relative to the mesh's first vertex). */
   indices: Uint32Array | Uint16Array;
+  /** Material id (from `addMaterial`) of every instance. */
   material: number;
 }
 
+/** A skinned draw as the scene holds it: the input with its indices on the GPU. */
 export interface SkinnedDraw {
+  /** The GpuSkinning whose output the instances are drawn from. */
   readonly skinning: GpuSkinning;
+  /** The instances drawn, one draw each. */
   readonly instances: readonly SkinnedInstance[];
+  /** The mesh's triangle indices on the GPU. */
   readonly indices: GPUBuffer;
+  /** `'uint16'` or `'uint32'`, as the indices were given. */
   readonly indexFormat: GPUIndexFormat;
+  /** Number of indices (three per triangle). */
   readonly indexCount: number;
   /** Each instance's first output vertex, for shaders that read the skinned output themselves (u32 storage). */
   readonly firstVertices: GPUBuffer;
+  /** Material id of every instance. */
   readonly material: number;
 }
 
 /** Fluid particles drawn as lit spheres. */
 export interface FluidDrawInput {
+  /** The simulation whose particles are drawn (`@cuttle/gpu-fluid`); at most MAX_FLUID_PARTICLES particles. */
   fluid: FluidSimulation;
   /** Linear RGB (default a water blue). */
   color?: readonly [number, number, number];
   /** Sphere radius in world units (default half the fluid's smoothing radius h). */
   radius?: number;
+  /** Perceptual roughness of the spheres, 0 to 1 (default 0.15). */
   roughness?: number;
 }
 
+/** A fluid draw as the scene holds it, defaults filled in. */
 export interface FluidDraw {
+  /** The simulation whose particles are drawn. */
   readonly fluid: FluidSimulation;
+  /** Linear RGB colour of the spheres. */
   readonly color: readonly [number, number, number];
+  /** Sphere radius in world units. */
   readonly radius: number;
+  /** Perceptual roughness, 0 to 1. */
   readonly roughness: number;
 }
 
@@ -67,6 +83,9 @@ function requireVec3(name: string, v: readonly number[]): void {
   if (v.length !== 3 || !v.every(Number.isFinite)) throw new RenderError(`${name} must be three finite numbers.`);
 }
 
+/**
+ * What a frame draws: meshes, materials and textures on the GPU, instances (a mesh, a material and a world matrix each), the culled lights, decals and probes, the sun and a few shadow-casting spot lights. Bad arguments throw {@link RenderError} and change nothing.
+ */
 export class RenderScene {
   /** Point and spot lights, decals and probes culled per tile (no shadows). */
   readonly lights = new EntityList();
@@ -92,7 +111,7 @@ export class RenderScene {
   #shadowBounds: [number, number, number, number] | undefined;
 
   /**
-   * `options.buffers` hands the scene allocators (@cuttle/allocators) to sub-allocate its vertex,
+   * `options.buffers` hands the scene allocators (`@cuttle/allocators`) to sub-allocate its vertex,
    * index, material uniform and instance buffers from; each use left out gets a GPUBuffer per
    * resource, as before. A bad allocator throws a RenderError before anything is created.
    */
@@ -118,14 +137,19 @@ export class RenderScene {
     return this.#instanceRange;
   }
 
+  /** The device the scene's buffers and textures are created on. */
   get device(): GPUDevice {
     return this.#device;
   }
 
+  /** Uploads a mesh and returns its id. Throws {@link RenderError} for arrays of the wrong length, NaN or infinite numbers, or indices past the last vertex. */
   addMesh(input: MeshInput): number {
     return this.#meshes.add(input).id;
   }
 
+  /**
+   * Uploads a texture (with a mip chain made on the GPU unless `mipmaps: false`) and returns its id. Throws {@link RenderError} for a size that is not a positive integer or exceeds the device's limit, RGBA8 data of the wrong length, or a normal map asked for as sRGB.
+   */
   addTexture(input: TextureInput, options?: TextureOptions): number {
     return this.#materials.addTexture(input, options);
   }
@@ -145,6 +169,7 @@ export class RenderScene {
     return this.#materials.texture(id);
   }
 
+  /** Adds a material and returns its id. Throws {@link RenderError} for a factor out of range or a texture id that does not exist. */
   addMaterial(input: MaterialInput): number {
     const material = this.#materials.add(input);
     this.#noteEmissive(material);
@@ -175,14 +200,17 @@ export class RenderScene {
     else this.#emissive.delete(material.id);
   }
 
+  /** Mesh `id` on the GPU; {@link RenderError} if it does not exist. */
   mesh(id: number): GpuMesh {
     return this.#meshes.get(id);
   }
 
+  /** Material `id` on the GPU; {@link RenderError} if it does not exist. */
   material(id: number): GpuMaterial {
     return this.#materials.get(id);
   }
 
+  /** Number of instances added. */
   get instanceCount(): number {
     return this.#instanceCount;
   }
@@ -209,6 +237,7 @@ export class RenderScene {
     this.#write(i, matrix, false);
   }
 
+  /** Shows or hides instance `i` from the next frame on; {@link RenderError} if it does not exist. */
   setVisible(i: number, visible: boolean): void {
     this.#requireInstance(i);
     this.#instanceVisible[i] = visible ? 1 : 0;
@@ -236,14 +265,17 @@ export class RenderScene {
     this.structureVersion++;
   }
 
+  /** Mesh id of instance `i`. */
   instanceMesh(i: number): number {
     return this.#instanceMesh[i]!;
   }
 
+  /** Material id of instance `i`. */
   instanceMaterial(i: number): number {
     return this.#instanceMaterial[i]!;
   }
 
+  /** Whether instance `i` is drawn. */
   isVisible(i: number): boolean {
     return this.#instanceVisible[i] === 1;
   }
@@ -317,10 +349,12 @@ export class RenderScene {
     return this.#fluids.length - 1;
   }
 
+  /** The fluids added with `addFluid`, by index. */
   get fluids(): readonly FluidDraw[] {
     return this.#fluids;
   }
 
+  /** The skinned draws added with `addSkinned`, by index. */
   get skinned(): readonly SkinnedDraw[] {
     return this.#skinned;
   }
@@ -335,6 +369,7 @@ export class RenderScene {
     this.#shadowBounds = [center[0], center[1], center[2], radius];
   }
 
+  /** The sphere the sun's shadow map covers (centre xyz, radius) as set with `setShadowBounds`, or undefined for the default (around every static instance). */
   get shadowBounds(): readonly [number, number, number, number] | undefined {
     return this.#shadowBounds;
   }
@@ -352,6 +387,7 @@ export class RenderScene {
     this.#sun = { direction: [sun.direction[0] / length, sun.direction[1] / length, sun.direction[2] / length], color: sun.color, intensity: sun.intensity ?? 1, shadows: sun.shadows ?? true };
   }
 
+  /** The sun with its direction normalized and defaults filled in, or undefined when it is off. */
   get sun(): Readonly<Required<DirectionalLightInput>> | undefined {
     return this.#sun;
   }
@@ -372,10 +408,12 @@ export class RenderScene {
     return this.#spots.length - 1;
   }
 
+  /** The shadow-casting spot lights, directions normalized and defaults filled in, by index. */
   get shadowSpots(): readonly Readonly<Required<ShadowSpotInput>>[] {
     return this.#spots;
   }
 
+  /** Destroys the scene's meshes, textures, material uniforms and skinned index buffers, and gives back its allocator ranges. */
   destroy(): void {
     for (const draw of this.#skinned) {
       draw.indices.destroy();

@@ -22,14 +22,19 @@ export interface SceneBufferAllocators {
   instances?: Allocator;
 }
 
+/** Options of a {@link RenderScene}. */
 export interface RenderSceneOptions {
+  /** Allocators to sub-allocate the scene's buffers from, per use; each use left out gets a GPUBuffer per resource. */
   buffers?: SceneBufferAllocators;
 }
 
 /** A buffer range: what setVertexBuffer, setIndexBuffer and a bind group entry take. */
 export interface BufferRange {
+  /** The GPUBuffer holding the range. */
   readonly buffer: GPUBuffer;
+  /** Byte offset of the range in `buffer`. */
   readonly offset: number;
+  /** Bytes of the range. */
   readonly size: number;
 }
 

@@ -18,6 +18,7 @@ export type CompressedTextureFormat =
 export interface TextureFormatInfo {
   /** Texels per block across and down (1 for RGBA8). */
   blockWidth: number;
+  /** Texels per block down (4 for block formats, 1 for RGBA8). */
   blockHeight: number;
   /** Bytes per block (per texel for RGBA8). */
   bytesPerBlock: number;

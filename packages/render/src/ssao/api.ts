@@ -9,27 +9,35 @@ import type { Mat4 } from '../api.ts';
  */
 export type NormalMethod = 'improved' | 'naive';
 
+/** Every {@link NormalMethod}, the recommended one first. */
 export const NORMAL_METHODS: readonly NormalMethod[] = ['improved', 'naive'];
 
 /** The camera that rendered the depth buffer: column-major, right-handed view, WebGPU clip depth 0..1. */
 export interface SsaoCamera {
+  /** World-to-view matrix (rigid, right-handed), column-major. */
   view: Mat4;
+  /** View-to-clip matrix (WebGPU clip depth 0 to 1, standard or reversed Z), column-major. */
   projection: Mat4;
 }
 
 /** Where a pass writes GPU timestamps: at the start of its first compute pass and the end of its last (either may be left out). */
 export interface SsaoTimestamps {
+  /** The timestamp query set to write into. */
   querySet: GPUQuerySet;
+  /** Query written at the start of the pass's first compute pass (none when left out). */
   beginIndex?: number;
+  /** Query written at the end of the pass's last compute pass (none when left out). */
   endIndex?: number;
 }
 
 /** The space normals are written in: the camera's view space (what SSAO uses), or world space. */
 export type NormalSpace = 'view' | 'world';
 
+/** What {@link NormalReconstructionPass} reads and writes in one run. */
 export interface NormalReconstructionInput {
   /** A single-sampled 2D depth texture with TEXTURE_BINDING (depth16unorm, depth24plus, depth32float or a stencil variant: the depth aspect is read). */
   depth: GPUTexture;
+  /** The camera that rendered `depth`. */
   camera: SsaoCamera;
   /**
    * rgba16float or rgba32float with STORAGE_BINDING, the size of `depth`: xyz the unit normal
@@ -38,16 +46,19 @@ export interface NormalReconstructionInput {
   output: GPUTexture;
   /** Default 'view'. */
   space?: NormalSpace;
+  /** Where to write GPU timestamps, if anywhere. */
   timestamps?: SsaoTimestamps;
 }
 
+/** Options of the SSAO pass: only `normals` is required; the rest default to {@link SSAO_DEFAULTS}. */
 export interface SsaoOptions {
+  /** How normals are rebuilt from the depth buffer (`'improved'` recommended). */
   normals: NormalMethod;
   /** Radius of the sampled hemisphere in view-space units (metres). Default 0.5. */
   radius?: number;
   /** Samples per pixel, 1..64. Default 16. */
   samples?: number;
-  /** Exponent (> 0) on the unoccluded fraction: ao = (1 - occlusion)^strength. Default 1. */
+  /** Exponent (greater than 0) on the unoccluded fraction: `ao = (1 - occlusion) ^ strength`. Default 1. */
   strength?: number;
   /** How far (view-space units) the depth buffer must lie in front of a sample to occlude it. Default 0.025. */
   bias?: number;
@@ -55,14 +66,18 @@ export interface SsaoOptions {
   blur?: boolean;
 }
 
+/** What {@link SsaoPass} reads and writes in one run. */
 export interface SsaoRunInput {
+  /** The depth buffer: a single-sampled 2D depth texture with TEXTURE_BINDING (a format of {@link SSAO_DEPTH_FORMATS}). */
   depth: GPUTexture;
+  /** The camera that rendered `depth`. */
   camera: SsaoCamera;
   /**
    * r32float, rgba16float or rgba8unorm with STORAGE_BINDING, the size of `depth`. AO in [0, 1]
    * (1 = unoccluded, also where there is no surface) is written to every channel (alpha 1).
    */
   output: GPUTexture;
+  /** Where to write GPU timestamps, if anywhere. */
   timestamps?: SsaoTimestamps;
 }
 

@@ -9,6 +9,7 @@ import { depthView, NormalsKernel, PairCache, storageView } from './normals-kern
 import { requireDepthTexture, requireOutputTexture } from './textures.ts';
 import { passTimestamps, requireTimestamps } from './timestamps.ts';
 
+/** Options of a {@link NormalReconstructionPass}. */
 export interface NormalReconstructionOptions {
   /** Default 'improved'. */
   method?: NormalMethod;
@@ -20,6 +21,7 @@ export interface NormalReconstructionOptions {
  * run per instance per queue submission.
  */
 export class NormalReconstructionPass {
+  /** The device the pass's pipelines and buffers are created on. */
   readonly device: GPUDevice;
   #method: NormalMethod;
   readonly #kernel: NormalsKernel;
@@ -36,6 +38,7 @@ export class NormalReconstructionPass {
     this.#camera = device.createBuffer({ label: 'ssao normals camera', size: CAMERA_UNIFORM_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
   }
 
+  /** How normals are rebuilt (default `'improved'`); settable between runs, {@link RenderError} for a value that is not a {@link NormalMethod}. */
   get method(): NormalMethod {
     return this.#method;
   }
@@ -62,6 +65,7 @@ export class NormalReconstructionPass {
     pass.end();
   }
 
+  /** Destroys the pass's camera uniform buffer and forgets its cached bind groups. */
   destroy(): void {
     this.#camera.destroy();
     this.#groups.clear();

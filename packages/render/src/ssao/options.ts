@@ -3,18 +3,26 @@ import { RenderError } from '../errors.ts';
 import { SSAO_MAX_SAMPLES, type NormalMethod, type SsaoOptions } from './api.ts';
 import { requireNormalMethod } from './normal-method.ts';
 
+/** SSAO options with every default filled in and checked (see {@link SsaoOptions} for each field's meaning). */
 export interface ResolvedSsaoOptions {
+  /** How normals are rebuilt from the depth buffer. */
   normals: NormalMethod;
+  /** Radius of the sampled hemisphere in view-space units (greater than 0). */
   radius: number;
+  /** Samples per pixel, 1 to 64. */
   samples: number;
+  /** Exponent on the unoccluded fraction (greater than 0). */
   strength: number;
+  /** Depth margin in view-space units before a sample counts as occluded (0 or more). */
   bias: number;
+  /** Whether the depth-aware 4x4 blur runs. */
   blur: boolean;
 }
 
 /** The blur averages only pixels within this fraction of the radius of the centre's tangent plane. */
 export const BLUR_PLANE_TOLERANCE = 0.25;
 
+/** Defaults of the SSAO options: radius 0.5, 16 samples, strength 1, bias 0.025, blur on. */
 export const SSAO_DEFAULTS: Omit<ResolvedSsaoOptions, 'normals'> = { radius: 0.5, samples: 16, strength: 1, bias: 0.025, blur: true };
 
 function positive(name: string, value: number): number {

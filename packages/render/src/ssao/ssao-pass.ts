@@ -21,7 +21,11 @@ interface Stage {
   pipeline: GPUComputePipeline;
 }
 
+/**
+ * Screen-space ambient occlusion from a depth buffer, after the post: normals rebuilt from depth, a hemisphere of samples per pixel rotated in a 4x4 pattern, and a depth-aware 4x4 blur, in compute passes. Reference: {@link ssaoReference}.
+ */
 export class SsaoPass {
+  /** The device the pass's pipelines, buffers and textures are created on. */
   readonly device: GPUDevice;
   #options: ResolvedSsaoOptions;
   #paramsDirty = true;
@@ -141,6 +145,7 @@ export class SsaoPass {
     pass.end();
   }
 
+  /** Destroys the pass's uniform buffers and intermediate textures (normals, unblurred AO). */
   destroy(): void {
     for (const buffer of [this.#camera, this.#params, this.#blurParams]) buffer.destroy();
     this.#normals?.destroy();

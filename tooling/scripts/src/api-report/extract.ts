@@ -1,6 +1,9 @@
 // Makes the API report text of each entry with api-extractor, in a scratch folder: the
 // committed reports are never touched here (check.ts compares and writes them). One
 // TypeScript program serves every entry, so the libs and shared .d.ts files parse once.
+// With `docs` (pnpm docs:api) each entry also gets its doc model (.api.json), and the doc
+// comment messages (ae-undocumented, ae-unresolved-link, tsdoc-*) come back instead of being
+// silenced; without it the reports are made exactly as `pnpm api:check` always made them.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -16,6 +19,21 @@ export interface MadeReport {
   text: string;
   /** Errors (the report may be incomplete) and compiler warnings, formatted one per line. */
   problems: string[];
+  /** With `docs`: the entry's doc model (.api.json), in the docs' model folder. */
+  docModelPath?: string;
+  /** With `docs`: the doc comment messages (ae-undocumented, ae-unresolved-link, tsdoc-*), as api-extractor gave them. */
+  docMessages: ExtractorMessage[];
+}
+
+/** What `makeReports` makes besides the reports, for the API reference (pnpm docs:api). */
+export interface DocModelOptions {
+  /** The folder each entry's doc model is written to, as `<n>.api.json` (n: the entry's index). */
+  modelFolder: string;
+}
+
+/** The message ids that say a doc comment is missing or wrong: what pnpm docs:api fails on. */
+export function isDocMessage(message: ExtractorMessage): boolean {
+  return message.messageId === 'ae-undocumented' || message.messageId === 'ae-unresolved-link' || message.category === ExtractorMessageCategory.TSDoc;
 }
 
 const requireFromHere = createRequire(import.meta.url);
@@ -25,7 +43,8 @@ const requireFromHere = createRequire(import.meta.url);
 // fixture) compiles the same way.
 const globalTypes = [requireFromHere.resolve('@webgpu/types/dist/index.d.ts'), requireFromHere.resolve('@types/node/index.d.ts')];
 
-function configFile(entry: ApiEntry, scratch: string): IConfigFile {
+function configFile(entry: ApiEntry, scratch: string, docModelPath: string | undefined): IConfigFile {
+  const docs = docModelPath !== undefined;
   return {
     projectFolder: entry.packageDir,
     mainEntryPointFilePath: entry.dtsPath,
@@ -55,8 +74,8 @@ function configFile(entry: ApiEntry, scratch: string): IConfigFile {
       reportFolder: join(scratch, 'expected'),
       reportTempFolder: join(scratch, 'made'),
     },
-    // Reports only: no rollup .d.ts, no doc model (.api.json), no tsdoc-metadata.json.
-    docModel: { enabled: false },
+    // Reports only (and for docs:api the doc model .api.json): no rollup .d.ts, no tsdoc-metadata.json.
+    docModel: docs ? { enabled: true, apiJsonFilePath: docModelPath } : { enabled: false },
     dtsRollup: { enabled: false },
     tsdocMetadata: { enabled: false },
     messages: {
@@ -72,18 +91,20 @@ function configFile(entry: ApiEntry, scratch: string): IConfigFile {
         'ae-internal-mixed-release-tag': { logLevel: ExtractorLogLevel.Warning, addToApiReportFile: true },
         'ae-unresolved-inheritdoc-reference': { logLevel: ExtractorLogLevel.Warning, addToApiReportFile: true },
         'ae-unresolved-inheritdoc-base': { logLevel: ExtractorLogLevel.Warning, addToApiReportFile: true },
-        'ae-undocumented': { logLevel: ExtractorLogLevel.None },
+        // pnpm docs:api fails on it (and on ae-unresolved-link); the API reports leave it out (a
+        // report marks an undocumented item `(undocumented)` either way).
+        'ae-undocumented': { logLevel: docs ? ExtractorLogLevel.Warning : ExtractorLogLevel.None },
         'ae-wrong-input-file-type': { logLevel: ExtractorLogLevel.Error },
       },
-      // Doc comments here are plain JSDoc, not TSDoc; its syntax warnings would be noise.
-      tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
+      // The API reports leave doc comment syntax to pnpm docs:api, which holds it to TSDoc.
+      tsdocMessageReporting: { default: { logLevel: docs ? ExtractorLogLevel.Warning : ExtractorLogLevel.None } },
     },
   };
 }
 
-function prepare(entry: ApiEntry, scratch: string): ExtractorConfig {
+function prepare(entry: ApiEntry, scratch: string, docModelPath: string | undefined): ExtractorConfig {
   return ExtractorConfig.prepare({
-    configObject: configFile(entry, scratch),
+    configObject: configFile(entry, scratch, docModelPath),
     configObjectFullPath: undefined,
     packageJsonFullPath: join(entry.packageDir, 'package.json'),
   });
@@ -94,28 +115,38 @@ function prepare(entry: ApiEntry, scratch: string): ExtractorConfig {
  * silences the rest: api-extractor's own notes on the report file, and the ae-* messages,
  * which the report already carries.
  */
-function collect(problems: string[], packageDir: string): (message: ExtractorMessage) => void {
+function collect(problems: string[], packageDir: string, docMessages: ExtractorMessage[] | undefined): (message: ExtractorMessage) => void {
   return (message) => {
     message.handled = true;
+    if (docMessages !== undefined && isDocMessage(message)) {
+      docMessages.push(message);
+      return;
+    }
     const isError = message.logLevel === ExtractorLogLevel.Error;
     const isCompilerWarning = message.category === ExtractorMessageCategory.Compiler && message.logLevel === ExtractorLogLevel.Warning;
     if (isError || isCompilerWarning) problems.push(message.formatMessageWithLocation(packageDir));
   };
 }
 
-/** Makes the report of every entry; throws when an entry's .d.ts is missing (not built). */
-export function makeReports(entries: readonly ApiEntry[]): MadeReport[] {
+/**
+ * Makes the report of every entry, and with `docs` its doc model; throws when an entry's .d.ts
+ * is missing (not built).
+ */
+export function makeReports(entries: readonly ApiEntry[], docs?: DocModelOptions): MadeReport[] {
   if (entries.length === 0) return [];
   const scratchRoot = mkdtempSync(join(tmpdir(), 'cuttle-api-report-'));
   try {
-    const configs = entries.map((entry, i) => prepare(entry, join(scratchRoot, String(i))));
+    const modelPath = (i: number): string | undefined => (docs === undefined ? undefined : join(docs.modelFolder, `${i}.api.json`));
+    const configs = entries.map((entry, i) => prepare(entry, join(scratchRoot, String(i)), modelPath(i)));
     const compilerState = CompilerState.create(configs[0]!, { additionalEntryPoints: entries.map((entry) => entry.dtsPath) });
     return entries.map((entry, i) => {
       const config = configs[i]!;
       const problems: string[] = [];
-      Extractor.invoke(config, { localBuild: false, compilerState, messageCallback: collect(problems, entry.packageDir) });
+      const docMessages: ExtractorMessage[] = [];
+      Extractor.invoke(config, { localBuild: false, compilerState, messageCallback: collect(problems, entry.packageDir, docs && docMessages) });
       const text = readFileSync(join(config.reportTempFolder, config.reportConfigs[0]!.fileName), 'utf8');
-      return { entry, text: text.replaceAll('\r\n', '\n'), problems };
+      const docModelPath = modelPath(i);
+      return { entry, text: text.replaceAll('\r\n', '\n'), problems, docMessages, ...(docModelPath === undefined ? {} : { docModelPath }) };
     });
   } finally {
     rmSync(scratchRoot, { recursive: true, force: true });

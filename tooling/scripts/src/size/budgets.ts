@@ -4,7 +4,8 @@
 import type { SizeBudget } from './check.ts';
 
 export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
-  '@cuttle/allocators': { packedBytes: 68_000, exampleGzipBytes: 7_190 },
+  // 70.1 kB since every export got its TSDoc comment (the .d.ts files carry them).
+  '@cuttle/allocators': { packedBytes: 77_100, exampleGzipBytes: 7_190 },
   '@cuttle/ecs': { packedBytes: 77_900, exampleGzipBytes: 4_680 },
   '@cuttle/flow': { packedBytes: 104_000, exampleGzipBytes: 17_100 },
   '@cuttle/flow-editor': { packedBytes: 155_000, exampleGzipBytes: 24_300 },

@@ -3,10 +3,13 @@
 // or of one of its candidates where the neighbour choice is within f32 rounding.
 import type { NormalsReference } from './normals.ts';
 
+/** The result of {@link compareNormals}: angle statistics and what disagrees. */
 export interface NormalsComparison {
   /** Largest angle (degrees) between a GPU normal and the nearest acceptable reference normal. */
   maxDegrees: number;
+  /** Mean of that angle over the surface pixels, in degrees. */
   meanDegrees: number;
+  /** Pixels holding a surface in the reference. */
   surfacePixels: number;
   /** Surface pixels where f32 could pick another triangle. */
   borderline: number;
@@ -16,6 +19,7 @@ export interface NormalsComparison {
   errors: string[];
 }
 
+/** Angle between vectors a and b in degrees, 0 to 180 (180 when either is zero); accurate for tiny angles. */
 export function angleDegrees(ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
   const la = Math.hypot(ax, ay, az), lb = Math.hypot(bx, by, bz);
   if (la === 0 || lb === 0) return 180;
@@ -24,6 +28,9 @@ export function angleDegrees(ax: number, ay: number, az: number, bx: number, by:
   return (Math.atan2(Math.hypot(cx, cy, cz), ax * bx + ay * by + az * bz) * 180) / Math.PI;
 }
 
+/**
+ * Compares GPU normals (read back as rgba, 4 floats per pixel) with the reference: the surface mask must match exactly, and each normal must lie within `toleranceDegrees` of the reference's, or of one of its candidates at borderline pixels. Failures are listed in `errors` (nothing is thrown).
+ */
 export function compareNormals(gpu: Float32Array, reference: NormalsReference, toleranceDegrees: number): NormalsComparison {
   const { width, height, normals, surface, candidates } = reference;
   const errors: string[] = [];

@@ -11,6 +11,7 @@ import { depthPositions } from './positions.ts';
 /** Relative error of the GPU's f32 view-space z, as a fraction of the depths compared (a few ulps, with margin). */
 export const GPU_DEPTH_TOLERANCE = 4e-6;
 
+/** Options of {@link reconstructNormalsReference}. */
 export interface NormalsReferenceOptions {
   /** Default 'view'. */
   space?: NormalSpace;
@@ -18,8 +19,11 @@ export interface NormalsReferenceOptions {
   tolerance?: number;
 }
 
+/** Normals rebuilt from depth by the TypeScript reference (f64), with the pixels where f32 could choose differently. */
 export interface NormalsReference {
+  /** Width in pixels. */
   width: number;
+  /** Height in pixels. */
   height: number;
   /** Unit normal xyz per pixel (0, 0, 0 where there is no surface). */
   normals: Float32Array;

@@ -8,12 +8,17 @@ import { BLUR_PLANE_TOLERANCE, resolveSsaoOptions } from '../options.ts';
 import { reconstructNormalsReference } from './normals.ts';
 import { depthPositions } from './positions.ts';
 
+/** Input of {@link ssaoReference}: a depth buffer as numbers, its camera and the SSAO options. */
 export interface SsaoReferenceInput {
   /** Row-major depth values, row 0 at the top. */
   depth: ArrayLike<number>;
+  /** Width of the depth buffer in pixels. */
   width: number;
+  /** Height of the depth buffer in pixels. */
   height: number;
+  /** The camera that rendered the depth. */
   camera: SsaoCamera;
+  /** The SSAO options, as the pass takes them. */
   options: SsaoOptions;
   /**
    * View-space normals to use (e.g. read back from `SsaoPass.normalsTexture`), `stride` floats
@@ -22,6 +27,7 @@ export interface SsaoReferenceInput {
   normals?: { data: ArrayLike<number>; stride: number };
 }
 
+/** AO per pixel from {@link ssaoReference}, row-major, row 0 at the top. */
 export interface SsaoReferenceResult {
   /** AO per pixel after the blur (what the pass writes), 1 = unoccluded. */
   ao: Float32Array;
@@ -29,6 +35,9 @@ export interface SsaoReferenceResult {
   raw: Float32Array;
 }
 
+/**
+ * The SSAO pass in TypeScript (f64): the same kernel, rotation pattern, occlusion test, range fade and blur. Throws {@link RenderError} when `depth` does not hold `width * height` values or an option is invalid.
+ */
 export function ssaoReference(input: SsaoReferenceInput): SsaoReferenceResult {
   const { depth, width, height } = input;
   if (depth.length !== width * height) throw new RenderError(`depth holds ${depth.length} values; a ${width}x${height} buffer needs ${width * height}.`);
