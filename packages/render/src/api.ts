@@ -21,6 +21,23 @@ export interface MeshInput {
   tangents?: Float32Array;
   /** Triangle list, three vertex indices per triangle. */
   indices: Uint32Array | Uint16Array;
+  /**
+   * Coarser versions of the mesh over the same vertices (as meshoptimizer's simplifier makes
+   * them), finest first. The renderer draws, per instance and frame, the coarsest whose `error`
+   * covers at most `Renderer.lodErrorPixels` on screen (default 1 px).
+   */
+  lods?: readonly MeshLodInput[];
+}
+
+/** One level of detail of a mesh: its triangles, and how far they may stray from the full mesh. */
+export interface MeshLodInput {
+  /** Triangle indices into the mesh's vertices (fewer than the level before). */
+  indices: Uint32Array | Uint16Array;
+  /**
+   * Geometric error: the farthest this level's surface lies from the full mesh's, in the mesh's
+   * object-space units (meshoptimizer's simplify error, times its scale); at least the level before's.
+   */
+  error: number;
 }
 
 /** A texture in: RGBA8 pixels (row-major, top row first), or anything copyExternalImageToTexture takes in a browser. */

@@ -24,7 +24,8 @@ export function drawMeshGroup(pass: GPURenderPassEncoder, scene: RenderScene, gr
     pass.setVertexBuffer(3, tangents.buffer, tangents.offset, tangents.size);
   }
   pass.setIndexBuffer(indices.buffer, mesh.indexFormat, indices.offset, indices.size);
-  pass.drawIndexed(mesh.indexCount, group.count, 0, 0, group.first);
+  const lod = mesh.lods[group.lod ?? 0]!;
+  pass.drawIndexed(lod.indexCount, group.count, lod.firstIndex, 0, group.first);
 }
 
 /** A skinned draw's instances, one indexed draw each at its output vertices (vertex buffers bound by the caller). */

@@ -9,6 +9,8 @@ export interface DrawGroup {
   material: number;
   first: number;
   count: number;
+  /** The mesh's level of detail drawn (default 0: the full mesh). */
+  lod?: number;
 }
 
 export interface DrawLists {

@@ -20,6 +20,7 @@ export {
   type Mat4,
   type MaterialInput,
   type MeshInput,
+  type MeshLodInput,
   type PassName,
   type RenderCamera,
   type ShadowSpotInput,

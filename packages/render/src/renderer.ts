@@ -61,6 +61,12 @@ export interface RendererOptions {
    * on an H100 the deferred path is much faster (BENCHMARKS.md).
    */
   opaqueShading?: 'deferred' | 'forward';
+  /**
+   * Meshes with levels of detail (`MeshInput.lods`) draw, per instance, the coarsest level whose
+   * geometric error covers at most this many pixels of the target's height at the instance's
+   * nearest point (default 1); 0 always draws the full mesh. Switchable through `lodErrorPixels`.
+   */
+  lodErrorPixels?: number;
 }
 
 /**
@@ -91,6 +97,8 @@ export class Renderer {
   exposure: number;
   /** Whether frames compute and apply ambient occlusion. */
   ssao: boolean;
+  #lodErrorPixels: number;
+  #drawnIndices = 0;
   readonly #core: RendererCore;
   readonly #userPasses: UserPass[] = [];
   #timingState: 'idle' | 'copied' | 'mapping' = 'idle';
@@ -101,6 +109,23 @@ export class Renderer {
   #previousClipFromWorld: Float32Array | undefined;
   #lastGraph: FrameGraph | undefined;
   #destroyed = false;
+
+  /** Largest screen error of a level of detail, in pixels (RendererOptions.lodErrorPixels); switchable between frames. Throws a RenderError for a negative or non-finite value. */
+  get lodErrorPixels(): number {
+    return this.#lodErrorPixels;
+  }
+
+  set lodErrorPixels(pixels: number) {
+    this.#lodErrorPixels = checkLodError(pixels);
+  }
+
+  /**
+   * Indices the last frame's opaque mesh draws drew (each instance times its level's index
+   * count): the vertex shader work levels of detail save, before the post-transform cache.
+   */
+  get drawnIndices(): number {
+    return this.#drawnIndices;
+  }
 
   constructor(device: GPUDevice, options: RendererOptions) {
     const shadowMapSize = options.shadowMapSize ?? 2048;
@@ -122,6 +147,7 @@ export class Renderer {
     this.ambient = options.ambient ?? [0.03, 0.03, 0.04];
     this.exposure = options.exposure ?? 1;
     this.ssao = options.ssao !== false;
+    this.#lodErrorPixels = checkLodError(options.lodErrorPixels ?? 1);
     this.#core = new RendererCore(device, {
       format: options.format,
       maxLights: options.maxLights ?? 4096,
@@ -208,9 +234,10 @@ export class Renderer {
     if (target.texture && (target.texture.width !== width || target.texture.height !== height || target.texture.format !== this.format)) {
       throw new RenderError(`target.texture is ${target.texture.width}x${target.texture.height} ${target.texture.format}; it must be the ${width}x${height} ${this.format} texture of target.view (or leave it out).`);
     }
-    const settings: FrameSettings = { skinnedRaster: this.skinnedRaster, opaqueShading: this.opaqueShading, ssao: this.ssao, caustics: this.caustics, ambient: this.ambient, exposure: this.exposure };
+    const settings: FrameSettings = { skinnedRaster: this.skinnedRaster, opaqueShading: this.opaqueShading, ssao: this.ssao, caustics: this.caustics, ambient: this.ambient, exposure: this.exposure, lodErrorPixels: this.#lodErrorPixels };
     const timed = core.timing !== undefined && this.#timingState === 'idle';
     const frame = prepareFrame(core, settings, scene, camera, width, height, timed, this.#previousClipFromWorld);
+    this.#drawnIndices = frame.opaqueIndices;
     const graph = buildFrameGraph(core, frame, target, overlays, this.#userPasses);
     graph.compile();
     this.#previousClipFromWorld = frame.clipFromWorld;
@@ -258,4 +285,9 @@ export class Renderer {
     this.#destroyed = true;
     this.#core.destroy();
   }
+}
+
+function checkLodError(pixels: number): number {
+  if (!Number.isFinite(pixels) || pixels < 0) throw new RenderError(`lodErrorPixels must be a finite number of pixels, 0 or more, got ${pixels}.`);
+  return pixels;
 }

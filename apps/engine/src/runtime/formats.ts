@@ -3,7 +3,7 @@
 import { murmurHash2 } from '@cuttle/tools-merge';
 
 /** Bump when any runtime format changes: every output is rebuilt by the next compile. */
-export const DATA_FORMAT_VERSION = 4;
+export const DATA_FORMAT_VERSION = 5;
 
 /** The 32-bit name hash that stands for a resource inside runtime data. */
 export function resourceHash(type: string, name: string): number {
@@ -42,8 +42,13 @@ export interface TextureMeta {
 export interface StaticMeshMeta {
   kind: 'static';
   vertexCount: number;
-  /** Sections: positions, normals, uvs (f32), indices (u32). */
+  /** Sections: positions, normals, uvs (f32), indices (u32); `lod1`.. (u32), one per level. */
   bounds: { min: [number, number, number]; max: [number, number, number] };
+  /**
+   * Levels of detail over the same vertices, finest first (none for a small mesh): each one's
+   * index count (its section `lod<n>`) and geometric error in the mesh's units.
+   */
+  lods: { error: number; indexCount: number }[];
 }
 
 export interface ClipChannelMeta {

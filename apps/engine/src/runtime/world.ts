@@ -279,7 +279,8 @@ export class World {
       if (id === undefined) {
         const c = store.get<MeshMeta>('glb', name);
         if (c.meta.kind !== 'static') throw new EngineError(`${name}.glb is skinned: place it through a unit with a character component.`);
-        id = render.addMesh({ positions: section(c, 'positions', Float32Array), normals: section(c, 'normals', Float32Array), uvs: section(c, 'uvs', Float32Array), indices: section(c, 'indices', Uint32Array) });
+        const lods = c.meta.lods.map((lod, l) => ({ indices: section(c, `lod${l + 1}`, Uint32Array), error: lod.error }));
+        id = render.addMesh({ positions: section(c, 'positions', Float32Array), normals: section(c, 'normals', Float32Array), uvs: section(c, 'uvs', Float32Array), indices: section(c, 'indices', Uint32Array), lods });
         meshes.set(name, id);
       }
       return id;

@@ -46,7 +46,7 @@ export interface DrawLists {
   scene: RenderScene;
   version: number;
   groups: DrawGroup[];
-  order: number[];
+  order: ArrayLike<number>;
   transparent: number[];
 }
 

@@ -4,6 +4,7 @@
 import { resolveCamera } from '@cuttle/gpu-culling';
 import { PASSES, type PassName, type RenderCamera, type Vec3 } from '../api.ts';
 import { sortBackToFront } from '../draw-lists.ts';
+import { selectLods } from './lod-select.ts';
 import type { FluidFrame } from '../fluid-passes.ts';
 import { packFrame } from '../frame-uniform.ts';
 import type { RenderScene, SkinnedDraw } from '../scene/render-scene.ts';
@@ -20,6 +21,8 @@ export interface FrameSettings {
   caustics: number;
   ambient: Vec3;
   exposure: number;
+  /** Largest screen error, in pixels, a level of detail may show (0: always the full mesh). */
+  lodErrorPixels: number;
 }
 
 /** Timestamp writes of a pass: the beginning and/or end of one of PASSES' time slots. */
@@ -32,7 +35,10 @@ export interface FrameState {
   readonly width: number;
   readonly height: number;
   readonly reversed: boolean;
+  /** The draw lists, opaque groups split by the level of detail each instance draws this frame. */
   readonly lists: DrawLists;
+  /** Indices the opaque groups draw this frame (vertex shader invocations, before the post-transform cache). */
+  readonly opaqueIndices: number;
   /** Transparent instances, back to front (their draw slots follow the opaque order). */
   readonly transparent: number[];
   /** Skinned draws the compute raster takes this frame; the rest are drawn as meshes. */
@@ -61,10 +67,12 @@ export function prepareFrame(core: RendererCore, settings: FrameSettings, scene:
 
   // Instances and draw order.
   core.upload(scene);
-  const lists = core.drawLists(scene);
+  const structure = core.drawLists(scene);
+  const lod = selectLods(scene, structure.groups, structure.order, resolved.position, camera, height, settings.lodErrorPixels);
+  const lists: DrawLists = { ...structure, groups: lod.groups, order: lod.order };
   const transparent = sortBackToFront(scene, lists.transparent, resolved.position);
   const slots = new Uint32Array(lists.order.length + transparent.length);
-  slots.set(lists.order);
+  slots.set(lod.order);
   slots.set(transparent, lists.order.length);
   core.uploadSlots(slots);
   core.ambientOcclusion(width, height);
@@ -109,7 +117,7 @@ export function prepareFrame(core: RendererCore, settings: FrameSettings, scene:
     core.skinnedRaster.prepare(computed, cullBack, { clipFromWorld, width, height, reversed }, layerViews, core.shadowMapSize);
   }
   const fluids = core.fluids.prepare(scene, clipFromWorld, width, height);
-  return { scene, camera, settings, width, height, reversed, lists, transparent, computed, layers, views, clipFromWorld, fluids, timestamps, timed: timedPasses, stamp, targets: undefined };
+  return { scene, camera, settings, width, height, reversed, lists, opaqueIndices: lod.indices, transparent, computed, layers, views, clipFromWorld, fluids, timestamps, timed: timedPasses, stamp, targets: undefined };
 }
 
 /** Centre and radius of a sphere around every visible instance (what the sun's shadow map covers). */

@@ -6,6 +6,13 @@ import type { MeshInput } from '../api.ts';
 import { RenderError } from '../errors.ts';
 import type { BufferRange, SceneBuffers } from './scene-buffers.ts';
 
+/** A level of detail: a range of the mesh's index buffer. */
+export interface MeshLod {
+  readonly firstIndex: number;
+  readonly indexCount: number;
+  readonly error: number;
+}
+
 export interface GpuMesh {
   readonly id: number;
   readonly positions: BufferRange;
@@ -14,7 +21,13 @@ export interface GpuMesh {
   readonly tangents: BufferRange;
   readonly indices: BufferRange;
   readonly indexFormat: GPUIndexFormat;
+  /** Indices of the full mesh (level 0). */
   readonly indexCount: number;
+  /**
+   * Its levels of detail in `indices`, the full mesh first (error 0): where each level's indices
+   * start, how many, and its geometric error in object-space units.
+   */
+  readonly lods: readonly MeshLod[];
   /** Object-space bounding sphere (transparent sorting, shadow fitting). */
   readonly center: readonly [number, number, number];
   readonly radius: number;
@@ -67,6 +80,38 @@ export function computeTangents(positions: Float32Array, normals: Float32Array, 
   return out;
 }
 
+/**
+ * Checks `input.lods` (before anything is uploaded) and lays every level's indices after the full
+ * mesh's in one array: 16-bit when every level is, else 32-bit.
+ */
+function checkLods(input: MeshInput, vertices: number): { indices: Uint16Array | Uint32Array; levels: MeshLod[] } {
+  const lods = input.lods ?? [];
+  if (lods.length === 0) return { indices: input.indices, levels: [{ firstIndex: 0, indexCount: input.indices.length, error: 0 }] };
+  let count = input.indices.length;
+  let error = 0;
+  lods.forEach((lod, l) => {
+    const { indices } = lod;
+    const at = `lods[${l}]`;
+    if (indices.length === 0 || indices.length % 3 !== 0) throw new RenderError(`${at}.indices must describe whole triangles, got ${indices.length}.`);
+    if (indices.length >= count) throw new RenderError(`${at} has ${indices.length / 3} triangles, not fewer than the level before (${count / 3}): give levels finest first.`);
+    if (!Number.isFinite(lod.error) || lod.error < error) throw new RenderError(`${at}.error must be a finite number at least the level before's (${error}), got ${lod.error}.`);
+    for (let i = 0; i < indices.length; i++) if (indices[i]! >= vertices) throw new RenderError(`${at}: index ${indices[i]} at ${i} is past the last vertex (${vertices - 1}).`);
+    count = indices.length;
+    error = lod.error;
+  });
+  const all = [input.indices, ...lods.map((lod) => lod.indices)];
+  const total = all.reduce((sum, indices) => sum + indices.length, 0);
+  const out = all.every((indices) => indices instanceof Uint16Array) ? new Uint16Array(total) : new Uint32Array(total);
+  const levels: MeshLod[] = [];
+  let at = 0;
+  all.forEach((indices, l) => {
+    out.set(indices, at);
+    levels.push({ firstIndex: at, indexCount: indices.length, error: l === 0 ? 0 : lods[l - 1]!.error });
+    at += indices.length;
+  });
+  return { indices: out, levels };
+}
+
 export class MeshStore {
   readonly #vertices: SceneBuffers;
   readonly #indices: SceneBuffers;
@@ -101,6 +146,7 @@ export class MeshStore {
     for (let i = 0; i < indices.length; i++) {
       if (indices[i]! >= vertices) throw new RenderError(`index ${indices[i]} at ${i} is past the last vertex (${vertices - 1}).`);
     }
+    const lods = checkLods(input, vertices);
     const low = [Infinity, Infinity, Infinity], high = [-Infinity, -Infinity, -Infinity];
     for (let v = 0; v < vertices; v++) {
       for (let k = 0; k < 3; k++) {
@@ -119,9 +165,10 @@ export class MeshStore {
       normals: v.upload(normals, `mesh${id}.normals`),
       uvs: v.upload(uvs ?? new Float32Array(vertices * 2), `mesh${id}.uvs`),
       tangents: v.upload(tangents ?? computeTangents(positions, normals, uvs, indices), `mesh${id}.tangents`),
-      indices: this.#indices.upload(indices, `mesh${id}.indices`),
-      indexFormat: indices instanceof Uint16Array ? 'uint16' : 'uint32',
+      indices: this.#indices.upload(lods.indices, `mesh${id}.indices`),
+      indexFormat: lods.indices instanceof Uint16Array ? 'uint16' : 'uint32',
       indexCount: indices.length,
+      lods: lods.levels,
       center,
       radius,
     };

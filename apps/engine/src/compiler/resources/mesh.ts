@@ -7,6 +7,7 @@ import { clipFromGltf, skeletonFromGltf, skinnedVerticesFromGltf, type GltfAnima
 import type { ClipChannelMeta, SkinnedMeshMeta, StaticMeshMeta } from '../../runtime/formats.ts';
 import { writeContainer, type SectionArray } from '../../runtime/container.ts';
 import type { CompileContext } from '../context.ts';
+import { buildMeshLods } from '../mesh-lods.ts';
 import { optimizeMesh } from '../mesh-optimize.ts';
 
 /** An accessor's array (gltf-transform's union names Float16Array, which lib ES2022 lacks). */
@@ -78,8 +79,11 @@ export async function compileMesh(ctx: CompileContext): Promise<Uint8Array> {
   }
   const optimized = await optimizeMesh(new Uint32Array(indices), [{ data: new Float32Array(positions), size: 3 }, { data: new Float32Array(normals), size: 3 }, { data: new Float32Array(uvs), size: 2 }]);
   const [p, n, uv] = optimized.attributes as [Float32Array, Float32Array, Float32Array];
-  const meta: StaticMeshMeta = { kind: 'static', vertexCount: optimized.vertexCount, bounds: { min, max } };
-  return writeContainer({ type: 'mesh', meta, sections: { positions: p, normals: n, uvs: uv, indices: optimized.indices } });
+  const lods = await buildMeshLods(optimized.indices, p, n, uv);
+  const meta: StaticMeshMeta = { kind: 'static', vertexCount: optimized.vertexCount, bounds: { min, max }, lods: lods.map((lod) => ({ error: lod.error, indexCount: lod.indices.length })) };
+  const sections: Record<string, SectionArray> = { positions: p, normals: n, uvs: uv, indices: optimized.indices };
+  lods.forEach((lod, l) => { sections[`lod${l + 1}`] = lod.indices; });
+  return writeContainer({ type: 'mesh', meta, sections });
 }
 
 async function compileSkinned(ctx: CompileContext, nodes: GltfNode[], skinned: GltfNode, animations: ReturnType<ReturnType<Awaited<ReturnType<WebIO['readBinary']>>['getRoot']>['listAnimations']>): Promise<Uint8Array> {
