@@ -24,6 +24,18 @@ function elements(accessor: Accessor, size: number): Float32Array {
   return out;
 }
 
+/**
+ * Fails the compile when a primitive's triangle list is not whole triangles or names a vertex it
+ * does not have: meshoptimizer and the GPU would read past the vertex data.
+ */
+function checkTriangles(ctx: CompileContext, list: ArrayLike<number>, vertexCount: number, where: string): void {
+  if (list.length % 3 !== 0) ctx.fail([], `${where} has ${list.length} indices, not whole triangles`, 'Export the mesh triangulated');
+  for (let i = 0; i < list.length; i++) {
+    const v = list[i]!;
+    if (!Number.isInteger(v) || v < 0 || v >= vertexCount) ctx.fail([], `${where} names vertex ${v} at index ${i}, but it has ${vertexCount} vertices (the file is damaged)`, 'Export the mesh again');
+  }
+}
+
 function transformPoint(m: ArrayLike<number>, x: number, y: number, z: number, w: number, out: Float32Array, at: number): void {
   for (let r = 0; r < 3; r++) out[at + r] = m[r]! * x + m[4 + r]! * y + m[8 + r]! * z + m[12 + r]! * w;
 }
@@ -66,6 +78,7 @@ export async function compileMesh(ctx: CompileContext): Promise<Uint8Array> {
       else for (let i = 0; i < count; i++) uvs.push(0, 0);
       const index = primitive.getIndices();
       const list = index ? arrayOf(index) : Array.from({ length: count }, (_, i) => i);
+      checkTriangles(ctx, list, count, `a primitive of node "${node.getName()}"`);
       for (let i = 0; i < list.length; i++) indices.push(base + list[i]!);
     }
   }
@@ -97,12 +110,14 @@ async function compileSkinned(ctx: CompileContext, nodes: GltfNode[], skinned: G
   };
   const POSITION = attribute('POSITION'), JOINTS_0 = attribute('JOINTS_0'), WEIGHTS_0 = attribute('WEIGHTS_0'), NORMAL = attribute('NORMAL');
   if (!POSITION || !JOINTS_0 || !WEIGHTS_0 || !NORMAL) return ctx.fail([], 'the skinned primitive lacks POSITION, NORMAL, JOINTS_0 or WEIGHTS_0', 'Export the skinned mesh with normals, joints and weights');
+  const vertexCount = POSITION.length / 3;
+  const indices = primitive.getIndices();
+  const triangles = indices ? Uint32Array.from(arrayOf(indices)) : Uint32Array.from({ length: vertexCount }, (_, i) => i);
+  checkTriangles(ctx, triangles, vertexCount, `the skinned primitive of node "${skinned.getName()}"`);
   try {
     const gltfSkeleton = skeletonFromGltf(nodeInputs, { joints: skin.listJoints().map(index), inverseBindMatrices: arrayOf(skin.getInverseBindMatrices()) });
     const { skeleton } = gltfSkeleton;
-    const vertexCount = POSITION.length / 3;
-    const indices = primitive.getIndices();
-    const order = await optimizeMesh(indices ? Uint32Array.from(arrayOf(indices)) : Uint32Array.from({ length: vertexCount }, (_, i) => i), [
+    const order = await optimizeMesh(triangles, [
       { data: Float32Array.from(POSITION), size: 3 },
       { data: Float32Array.from(NORMAL), size: 3 },
       // Joint numbers are small integers: a float holds them exactly.
