@@ -136,7 +136,8 @@ for (const [file, edit] of values.incremental === 'no' ? [] : edits) {
     edit(join(source, file));
     cache.touched(file);
     t = performance.now();
-    const report = await compileProject(source, out, { workers: workerCounts[workerCounts.length - 1], cache, ...(kernels ? { kernels } : {}) });
+    // As --watch compiles after its first: textures as drafts.
+    const report = await compileProject(source, out, { workers: workerCounts[workerCounts.length - 1], cache, textureDrafts: true, ...(kernels ? { kernels } : {}) });
     ms.push(performance.now() - t);
     rebuilt = report.compiled.length;
   }

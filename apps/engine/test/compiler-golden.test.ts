@@ -114,7 +114,7 @@ describe('golden outputs per resource type', () => {
   test('png: a KTX2 file (Basis Universal) with its mip chain; a normal map, as the water material uses it', () => {
     const texture = output<TextureMeta>('textures/ripple.png', 'texture');
     matchesGolden('texture', texture);
-    expect(texture.meta).toEqual({ width: 128, height: 128, levels: 8, usage: 'normal', alpha: false });
+    expect(texture.meta).toEqual({ width: 128, height: 128, levels: 8, usage: 'normal', alpha: false, codec: 'basis' });
     expect(readKtx2Header(section(texture, 'ktx2', Uint8Array)).levelCount).toBe(8);
   });
 

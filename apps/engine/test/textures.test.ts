@@ -54,7 +54,7 @@ describe('compiled textures', () => {
     for (const [path, side, usage, model, transfer] of [['textures/checker.png', 64, 'color', ETC1S, SRGB], ['textures/ripple.png', 128, 'normal', UASTC, LINEAR]] as const) {
       const t = texture(path);
       const levels = Math.log2(side) + 1;
-      expect(t.meta).toEqual({ width: side, height: side, levels, usage, alpha: false });
+      expect(t.meta).toEqual({ width: side, height: side, levels, usage, alpha: false, codec: 'basis' });
       const ktx2 = section(t, 'ktx2', Uint8Array);
       const file = readKtx2(ktx2);
       expect([file.pixelWidth, file.pixelHeight, file.levels.length]).toEqual([side, side, levels]);
@@ -104,6 +104,26 @@ describe('compiled textures', () => {
     expect(texture('textures/checker.png').meta.usage).toBe('normal');
     // Nothing changes: nothing is rebuilt.
     expect((await compileProject(project.source, project.out)).compiled).toEqual([]);
+  });
+
+  test('the watch loop writes drafts (RGBA8, not encoded); a compile without it compresses them, and a draft compile keeps final outputs', async () => {
+    await compileProject(project.source, project.out);
+    const ripple = join(project.source, 'textures/ripple.png');
+    // A byte after IEND: the file changes, the image does not.
+    writeFileSync(ripple, Buffer.concat([readFileSync(ripple), Buffer.alloc(1)]));
+    const draft = await compileProject(project.source, project.out, { textureDrafts: true });
+    // Only the changed texture: the checker keeps its compressed output.
+    expect(draft.compiled.map((c) => `${c.path} (${c.reason})`)).toEqual(['textures/ripple.png (changed)']);
+    expect(texture('textures/ripple.png').meta).toMatchObject({ codec: 'rgba8', usage: 'normal', levels: 8 });
+    expect(section(texture('textures/ripple.png'), 'rgba', Uint8Array).length).toBe(128 * 128 * 4);
+    expect(texture('textures/checker.png').meta.codec).toBe('basis');
+    expect(readManifest(project.out)!.resources['textures/ripple.png']!.settings).toEqual({ usage: 'normal', quality: 'draft' });
+    // Drafts again: nothing to do.
+    expect((await compileProject(project.source, project.out, { textureDrafts: true })).compiled).toEqual([]);
+    // A compile without drafts compresses the draft, and only it.
+    const final = await compileProject(project.source, project.out);
+    expect(final.compiled.map((c) => `${c.path} (${c.reason})`)).toEqual(['textures/ripple.png (input)']);
+    expect(texture('textures/ripple.png').meta.codec).toBe('basis');
   });
 
   test('a PNG that claims a huge size, or holds less than its size, is refused and the previous output stays', async () => {
@@ -203,6 +223,12 @@ describe('KTX2 files at load', () => {
     expect(() => loader.load(scene, 'textures/checker', damaged)).toThrow(/compiled texture textures\/checker level 3's data .* lies outside the file/);
     expect(loader.stats.textures).toBe(0);
     expect(scene.addTexture({ width: 1, height: 1, data: new Uint8Array(4) })).toBe(next);
+    // A watch-loop draft: RGBA8 uploaded, its mips made on the GPU.
+    const rgba = new Uint8Array(64 * 64 * 4).fill(200);
+    const draft = readContainer<TextureMeta>(writeContainer({ type: 'texture', meta: { ...checker.meta, codec: 'rgba8' }, sections: { rgba } }), 'texture');
+    const id = loader.load(scene, 'textures/checker', draft);
+    expect([scene.texture(id).format, scene.texture(id).mipLevelCount]).toEqual(['rgba8unorm-srgb', 7]);
+    expect(loader.stats.gpuBytes).toBe(4 * 5461);
     scene.destroy();
   });
 });

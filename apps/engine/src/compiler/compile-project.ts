@@ -15,7 +15,7 @@ import type { CompileError} from '../errors.ts';
 import { EngineError } from '../errors.ts';
 import { DATA_FORMAT_VERSION } from '../runtime/formats.ts';
 import { removeStaleTemporaries, writeFileAtomic } from './atomic-write.ts';
-import { compileResource, settingsOf, type CompileEnvironment, type ResourceOutcome } from './compile-resource.ts';
+import { compileResource, settingsOf, settingsStale, type CompileEnvironment, type ResourceOutcome } from './compile-resource.ts';
 import { contentHash } from './hash.ts';
 import { InputFiles } from './input-files.ts';
 import { MANIFEST_FILE, readManifest, type Manifest } from './manifest.ts';
@@ -73,6 +73,12 @@ export interface CompileOptions {
   parallelFrom?: number;
   /** Bundled compile kernels and worker entry (default: bundled from the engine's source on first use). */
   kernels?: KernelUrls;
+  /**
+   * Textures rebuilt by this compile are written as drafts: RGBA8, no Basis encoding (a 1,024 px
+   * texture in tens of milliseconds instead of about a second), their mips made on the GPU at
+   * load. The --watch loop sets it after its first compile; a compile without it rebuilds drafts.
+   */
+  textureDrafts?: boolean;
   /** Kept between compiles of one process (--watch): only changed files are read and parsed. */
   cache?: ProjectCache;
   /**
@@ -91,10 +97,6 @@ export interface CompileReport {
   /** Files in the project the compiler does not compile (inputs of others, or unknown). */
   ignored: string[];
   ms: number;
-}
-
-function sameSettings(a: Record<string, string> | undefined, b: Record<string, string> | undefined): boolean {
-  return JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
 }
 
 function typeOf(path: string): string | undefined {
@@ -156,6 +158,7 @@ async function compileWith(source: string, out: string, options: CompileOptions,
   options.cache?.kept.set(GRAPH_KEY, { graph, options: JSON.stringify(dependencyOptions) });
 
   const normalMaps = normalMapPaths(graph);
+  const drafts = options.textureDrafts === true;
   const versionChanged = previous !== undefined && previous.compiler !== version;
   const fresh = previous === undefined || versionChanged || options.force === true;
   const changed = new Set<string>();
@@ -195,7 +198,7 @@ async function compileWith(source: string, out: string, options: CompileOptions,
     for (const path of compilable) {
       if (reasons.has(path)) continue;
       const entry = previous.resources[path];
-      if (entry && !sameSettings(entry.settings, settingsOf(path, entry.type, normalMaps))) reasons.set(path, 'input');
+      if (entry && settingsStale(entry.settings, settingsOf(path, entry.type, normalMaps, drafts))) reasons.set(path, 'input');
     }
     // Files read that the graph does not know (a font's TTF, a .fnt's pages). One refused now (a
     // --font-dir no longer given) counts as changed: the rebuild then says why it fails.
@@ -228,7 +231,7 @@ async function compileWith(source: string, out: string, options: CompileOptions,
   const report: CompileReport = { compiled: [], upToDate: 0, failed: [], removed: [], ignored, ms: 0 };
   const todo = compilable.filter((path) => reasons.has(path));
   report.upToDate = compilable.length - todo.length;
-  const env: CompileEnvironment = { out, inputFiles, resources: graph, text: (path) => textOf(path), hashOf: (path) => hashes.get(path), normalMaps };
+  const env: CompileEnvironment = { out, inputFiles, resources: graph, text: (path) => textOf(path), hashOf: (path) => hashes.get(path), normalMaps, textureDrafts: drafts };
   // Binary files have no text ('') in `texts`; decode one when a compiler asks anyway.
   const textOf = (path: string): string => {
     const text = texts.get(path);
@@ -248,7 +251,7 @@ async function compileWith(source: string, out: string, options: CompileOptions,
       const embedded = new Set(Object.values(RESOURCE_COMPILERS).flatMap((c) => c.embeds));
       // In batches the pool's task table holds. Embedded types come first in `order`, so a
       // batch's embedders never wait on a resource of a later batch. The sources are shared once.
-      const sources = shareSources(files, hashes, normalMaps);
+      const sources = shareSources(files, hashes, normalMaps, drafts);
       for (let start = 0; start < order.length; start += COMPILE_BATCH) {
         const batch = order.slice(start, start + COMPILE_BATCH);
         const typeAt = (i: number): string => resourceOf(batch[i]!).type;

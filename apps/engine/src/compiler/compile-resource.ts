@@ -25,11 +25,24 @@ export interface CompileEnvironment {
   hashOf(path: string): string | undefined;
   /** Source paths of the textures that materials use as normal maps. */
   normalMaps: ReadonlySet<string>;
+  /** Textures rebuilt now are written as drafts (CompileOptions.textureDrafts). */
+  textureDrafts: boolean;
 }
 
 /** What the rest of the project decides about how `path` compiles (recorded in its manifest entry). */
-export function settingsOf(path: string, type: string, normalMaps: ReadonlySet<string>): Record<string, string> | undefined {
-  return type === 'png' ? { usage: normalMaps.has(path) ? 'normal' : 'color' } : undefined;
+export function settingsOf(path: string, type: string, normalMaps: ReadonlySet<string>, drafts: boolean): Record<string, string> | undefined {
+  if (type !== 'png') return undefined;
+  const usage = normalMaps.has(path) ? 'normal' : 'color';
+  return drafts ? { usage, quality: 'draft' } : { usage };
+}
+
+/**
+ * Whether an output built with `recorded` settings must be rebuilt now: its usage changed, or it
+ * is a draft and this compile writes final textures (a draft compile keeps final outputs).
+ */
+export function settingsStale(recorded: Record<string, string> | undefined, now: Record<string, string> | undefined): boolean {
+  if (recorded?.usage !== now?.usage) return true;
+  return recorded?.quality === 'draft' && now?.quality !== 'draft';
 }
 
 /** `writeMs`: of the compile, the time spent hashing and writing the output (the rest is the resource's compiler). */
@@ -39,7 +52,7 @@ export async function compileResource(path: string, env: CompileEnvironment): Pr
   const id = resourceOf(path);
   const bytes = env.inputFiles.files.get(path)!;
   const inputs: Record<string, string> = { [path]: env.hashOf(path) ?? contentHash(bytes) };
-  const settings = settingsOf(path, id.type, env.normalMaps);
+  const settings = settingsOf(path, id.type, env.normalMaps, env.textureDrafts);
   let doc: JsonValue | undefined;
   const text = (): string => env.text(path);
   const ctx: CompileContext = {
@@ -48,6 +61,7 @@ export async function compileResource(path: string, env: CompileEnvironment): Pr
     name: id.name,
     bytes,
     textureUsage: env.normalMaps.has(path) ? 'normal' : 'color',
+    textureDraft: env.textureDrafts,
     resources: env.resources,
     text,
     document: () => (doc ??= parseDocument(path, text())),

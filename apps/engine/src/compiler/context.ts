@@ -25,6 +25,8 @@ export interface CompileContext {
   readonly bytes: Uint8Array;
   /** For a texture: what the materials that name it use it for (a normal map, or colour). */
   readonly textureUsage: TextureUsage;
+  /** For a texture: write a draft (RGBA8, no compression; the watch loop's fast path). */
+  readonly textureDraft: boolean;
   /** Which resources exist in the project. */
   readonly resources: ProjectResources;
   /** Source text (UTF-8). */

@@ -24,7 +24,9 @@ export function watchProject(source: string, out: string, options: CompileOption
     }
     running = true;
     try {
-      options.onCompiled(await compileProject(source, out, { ...options, cache }));
+      // Textures saved while watching are written as drafts (milliseconds, not seconds of Basis
+      // encoding); the next compile without --watch compresses them.
+      options.onCompiled(await compileProject(source, out, { ...options, cache, textureDrafts: options.textureDrafts ?? true }));
     } catch (error) {
       options.onError(error);
     } finally {

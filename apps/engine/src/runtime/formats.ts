@@ -3,7 +3,7 @@
 import { murmurHash2 } from '@cuttle/tools-merge';
 
 /** Bump when any runtime format changes: every output is rebuilt by the next compile. */
-export const DATA_FORMAT_VERSION = 5;
+export const DATA_FORMAT_VERSION = 6;
 
 /** The 32-bit name hash that stands for a resource inside runtime data. */
 export function resourceHash(type: string, name: string): number {
@@ -36,7 +36,12 @@ export interface TextureMeta {
   usage: 'color' | 'normal';
   /** Whether any texel is not opaque (picks a transcode target with alpha). */
   alpha: boolean;
-  /** Section `ktx2`: a KTX2 file, Basis Universal supercompressed, levels largest first. */
+  /**
+   * 'basis': section `ktx2`, a KTX2 file, Basis Universal supercompressed, levels largest first.
+   * 'rgba8': a draft the watch loop wrote in milliseconds: section `rgba` (level 0, top row first),
+   * its mips made on the GPU at load; the next compile without --watch compresses it.
+   */
+  codec: 'basis' | 'rgba8';
 }
 
 export interface StaticMeshMeta {

@@ -36,6 +36,7 @@ export class TextureLoader {
   load(scene: RenderScene, name: string, container: Container<TextureMeta>): number {
     const started = performance.now();
     const { width, height, levels, usage, alpha } = container.meta;
+    if (container.meta.codec === 'rgba8') return this.#loadDraft(scene, container, started);
     const ktx2 = section(container, 'ktx2', Uint8Array);
     const choice = chooseTranscode(this.support, usage, alpha, width, height);
     let input;
@@ -50,6 +51,19 @@ export class TextureLoader {
     for (let level = 0; level < input.levels.length; level++) this.stats.gpuBytes += textureLevelByteLength(info, width, height, level);
     this.stats.textures++;
     this.stats.fileBytes += ktx2.byteLength;
+    this.stats.ms += performance.now() - started;
+    return id;
+  }
+
+  /** A watch-loop draft: RGBA8 level 0, its mips made on the GPU (averaged in linear light, or renormalized). */
+  #loadDraft(scene: RenderScene, container: Container<TextureMeta>, started: number): number {
+    const { width, height, usage } = container.meta;
+    const rgba = section<Uint8Array<ArrayBuffer>>(container, 'rgba', Uint8Array);
+    const id = scene.addTexture({ width, height, data: rgba }, { srgb: usage === 'color', normalMap: usage === 'normal' });
+    const info = textureFormatInfo('rgba8unorm')!;
+    for (let level = 0; level < container.meta.levels; level++) this.stats.gpuBytes += textureLevelByteLength(info, width, height, level);
+    this.stats.textures++;
+    this.stats.fileBytes += rgba.byteLength;
     this.stats.ms += performance.now() - started;
     return id;
   }

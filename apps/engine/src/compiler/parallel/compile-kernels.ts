@@ -26,6 +26,7 @@ function open(header: Uint8Array, sources: Uint8Array): OpenProject {
     text: (path) => decoder.decode(view.get(path) ?? new Uint8Array(0)),
     hashOf: (path) => view.hashOf(path),
     normalMaps: new Set(view.header.normalMaps),
+    textureDrafts: view.header.textureDrafts,
   };
   project = { view, env };
   opened.set(header.buffer, project);

@@ -25,6 +25,8 @@ export interface SharedProjectHeader {
   todo: string[];
   /** Textures the materials use as normal maps. */
   normalMaps: string[];
+  /** Textures are written as drafts. */
+  textureDrafts: boolean;
 }
 
 function sharedBytes(bytes: number): Uint8Array {
@@ -38,9 +40,10 @@ export interface SharedSources {
   spans: number[];
   hashes: string[];
   normalMaps: string[];
+  textureDrafts: boolean;
 }
 
-export function shareSources(files: ReadonlyMap<string, Uint8Array>, hashes: ReadonlyMap<string, string>, normalMaps: ReadonlySet<string>): SharedSources {
+export function shareSources(files: ReadonlyMap<string, Uint8Array>, hashes: ReadonlyMap<string, string>, normalMaps: ReadonlySet<string>, textureDrafts: boolean): SharedSources {
   let total = 0;
   for (const bytes of files.values()) total += bytes.length;
   const sources = sharedBytes(total);
@@ -55,12 +58,12 @@ export function shareSources(files: ReadonlyMap<string, Uint8Array>, hashes: Rea
     hashList.push(hashes.get(path)!);
     at += bytes.length;
   }
-  return { sources, paths, spans, hashes: hashList, normalMaps: [...normalMaps] };
+  return { sources, paths, spans, hashes: hashList, normalMaps: [...normalMaps], textureDrafts };
 }
 
 /** The project for one batch of tasks: the shared sources and a header naming what to compile. */
 export function shareProject(shared: SharedSources, todo: readonly string[], out: string, fontDirs: readonly string[]): SharedProject {
-  const json = new TextEncoder().encode(JSON.stringify({ out, fontDirs: [...fontDirs], paths: shared.paths, spans: shared.spans, hashes: shared.hashes, todo: [...todo], normalMaps: shared.normalMaps } satisfies SharedProjectHeader));
+  const json = new TextEncoder().encode(JSON.stringify({ out, fontDirs: [...fontDirs], paths: shared.paths, spans: shared.spans, hashes: shared.hashes, todo: [...todo], normalMaps: shared.normalMaps, textureDrafts: shared.textureDrafts } satisfies SharedProjectHeader));
   const header = sharedBytes(json.length);
   header.set(json);
   return { header, sources: shared.sources };

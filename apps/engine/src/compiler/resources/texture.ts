@@ -1,6 +1,7 @@
 // png: decoded, then written as a KTX2 file with Basis Universal supercompression and a full
 // mip chain made offline (textures/encode-ktx2.ts). The runtime transcodes it to what the GPU
-// samples (BC, ETC2, ASTC or RGBA8) without decoding pixels.
+// samples (BC, ETC2, ASTC or RGBA8) without decoding pixels. In the watch loop's drafts, the
+// decoded RGBA8 as it is (the GPU makes its mips at load), until a compile without --watch.
 import { decodePng } from '@cuttle/gui';
 import type { TextureMeta } from '../../runtime/formats.ts';
 import { writeContainer } from '../../runtime/container.ts';
@@ -39,8 +40,13 @@ export async function compileTexture(ctx: CompileContext): Promise<Uint8Array> {
     }
   }
   const usage = ctx.textureUsage;
+  const levels = Math.floor(Math.log2(Math.max(width, height))) + 1;
+  if (ctx.textureDraft) {
+    const meta: TextureMeta = { width, height, levels, usage, alpha, codec: 'rgba8' };
+    return writeContainer({ type: 'texture', meta, sections: { rgba } });
+  }
   const ktx2 = await encodeKtx2(rgba, width, height, usage);
-  const meta: TextureMeta = { width, height, levels: Math.floor(Math.log2(Math.max(width, height))) + 1, usage, alpha };
+  const meta: TextureMeta = { width, height, levels, usage, alpha, codec: 'basis' };
   return writeContainer({ type: 'texture', meta, sections: { ktx2 } });
 }
 
