@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Prints the 15 slowest tests of the run (from vitest's JSON report: a test near the 60 s a
 // test may take on the 2-core machine shows here first), then one closing line for the whole
-// run, from vitest's JSON report, the browser smoke test's report, the packed-install test's
-// and the registry publish test's reports: "tests: N passed, N failed, N skipped".
+// run, from vitest's JSON report, the browser smoke test's and the site test's reports, the
+// packed-install test's and the registry publish test's reports: "tests: N passed, N failed, N skipped".
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
@@ -10,7 +10,7 @@ const SLOWEST = 15;
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of ['.test-results/vitest.json', '.test-results/browser.json', '.test-results/packed.json', '.test-results/registry.json']) {
+for (const file of ['.test-results/vitest.json', '.test-results/browser.json', '.test-results/site.json', '.test-results/packed.json', '.test-results/registry.json']) {
   if (!existsSync(file)) {
     console.error(`test-summary: ${file} is missing: did that step run?`);
     failed++;

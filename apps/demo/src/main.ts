@@ -3,6 +3,7 @@ import { initGpu, WebGpuUnavailableError, type DemoGpu } from './gpu.ts';
 import { showNoWebGpu } from './no-webgpu.ts';
 import { StatusOverlay } from './scenes/gui/status-overlay.ts';
 import { findScene, scenes } from './scene-registry.ts';
+import { renderSiteHomeLink, renderSiteLinks } from './site-links.ts';
 import type { SceneDefinition, SceneInstance } from './scene-api.ts';
 
 declare global {
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
     gpu = await initGpu(canvas);
   } catch (error) {
     showNoWebGpu(error instanceof WebGpuUnavailableError ? error.message : `WebGPU failed to start: ${String(error)}`);
+    renderSiteHomeLink();
     return;
   }
   const sampler = new FrameSampler();
@@ -96,6 +98,7 @@ async function main(): Promise<void> {
     scene = undefined;
     panel.replaceChildren();
     renderNav(definition);
+    renderSiteLinks(definition);
     scene = await definition.create({ device: gpu.device, canvas, format: gpu.format, panel, hasTimestamps: gpu.hasTimestamps });
     probe.scene = definition.id;
     sceneStart = performance.now();
