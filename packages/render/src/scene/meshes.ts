@@ -38,6 +38,25 @@ function finite(values: ArrayLike<number>): boolean {
   return true;
 }
 
+/**
+ * Unit vectors (`size` 3: normals, 4: tangents with their handedness in w) as 8-bit signed
+ * normalized quadruples, the GPU's snorm8x4: each component rounded to the nearest of -127..127.
+ * A normal's w is 0. Renormalized first, so a slightly long input does not clamp.
+ */
+export function packSnorm8x4(vectors: Float32Array, size: 3 | 4): Int8Array {
+  const count = vectors.length / size;
+  const out = new Int8Array(count * 4);
+  for (let v = 0; v < count; v++) {
+    const x = vectors[v * size]!, y = vectors[v * size + 1]!, z = vectors[v * size + 2]!;
+    const scale = 127 / (Math.hypot(x, y, z) || 1);
+    out[v * 4] = Math.round(x * scale);
+    out[v * 4 + 1] = Math.round(y * scale);
+    out[v * 4 + 2] = Math.round(z * scale);
+    out[v * 4 + 3] = size === 4 ? (vectors[v * 4 + 3]! < 0 ? -127 : 127) : 0;
+  }
+  return out;
+}
+
 /** Per-vertex tangents from uv derivatives, accumulated over triangles and orthogonalised. */
 export function computeTangents(positions: Float32Array, normals: Float32Array, uvs: Float32Array | undefined, indices: ArrayLike<number>): Float32Array {
   const count = positions.length / 3;
@@ -162,9 +181,9 @@ export class MeshStore {
     const mesh: GpuMesh = {
       id,
       positions: v.upload(positions, `mesh${id}.positions`),
-      normals: v.upload(normals, `mesh${id}.normals`),
+      normals: v.upload(packSnorm8x4(normals, 3), `mesh${id}.normals`),
       uvs: v.upload(uvs ?? new Float32Array(vertices * 2), `mesh${id}.uvs`),
-      tangents: v.upload(tangents ?? computeTangents(positions, normals, uvs, indices), `mesh${id}.tangents`),
+      tangents: v.upload(packSnorm8x4(tangents ?? computeTangents(positions, normals, uvs, indices), 4), `mesh${id}.tangents`),
       indices: this.#indices.upload(lods.indices, `mesh${id}.indices`),
       indexFormat: lods.indices instanceof Uint16Array ? 'uint16' : 'uint32',
       indexCount: indices.length,
