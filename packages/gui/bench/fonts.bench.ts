@@ -33,38 +33,48 @@ sameAs(parseAscii(asText), parseBMFontText(asText), 'parse-bmfont-ascii');
 sameAs(parseXml(asXml), parseBMFontXml(asXml), 'parse-bmfont-xml');
 sameAs(parseBinary(asBuffer), parseBMFontBinary(asBinary), 'parse-bmfont-binary');
 
-// Real .fnt files from public repositories (bench/fnt/README.md lists them), plus binary and XML
-// copies of two real text fonts made with our writers. Each timed call decodes or copies the
-// file's bytes afresh, as a user reading a file would, so nothing parsed before is reused.
-interface RealFont { name: string; format: 'text' | 'xml' | 'binary'; bytes: Buffer; chars: number; kernings: number; pages: number }
+// Real .fnt files from public repositories (bench/fnt/README.md lists them, with their tools of
+// origin), plus binary and XML copies of two real text fonts made with our writers. Each timed
+// call decodes or copies the file's bytes afresh, as a user reading a file would, so nothing
+// parsed before is reused.
+interface RealFont { name: string; format: 'text' | 'xml' | 'binary'; tool: string; bytes: Buffer; chars: number; kernings: number; pages: number }
 const FNT_DIR = new URL('./fnt/', import.meta.url);
+// The tool each file's header suggests (bench/fnt/README.md says why).
+const TOOLS: Record<string, string> = {
+  'bmfontrs-anton-latin': 'BMFont', 'bmfontrs-medium': 'BMFont', 'bmfontrs-multi-page': 'BMFont', 'bmfontrs-small': 'BMFont layout',
+  'loadbmfont-arial': 'BMFont', 'loadbmfont-nexalight32': 'BMFont', 'parsebmfontbinary-font2': 'BMFont', 'parsebmfontxml-markerfelt': 'Glyph Designer',
+  'piazzapanic-yugothic': 'Hiero', 'threebmfont-dejavu-sdf': 'Hiero (SDF)', 'threebmfont-lato-16': 'BMFont', 'threebmfont-lato-64': 'BMFont', 'threebmfont-norwester-multi-64': 'BMFont',
+};
 const realFonts: RealFont[] = [];
-function addRealFont(name: string, format: RealFont['format'], bytes: Buffer): void {
+function addRealFont(name: string, format: RealFont['format'], bytes: Buffer, tool: string): void {
   const ours = format === 'binary' ? parseBMFontBinary(Buffer.from(bytes)) : format === 'xml' ? parseBMFontXml(bytes.toString('utf8')) : parseBMFontText(bytes.toString('utf8'));
   const theirs = format === 'binary' ? parseBinary(Buffer.from(bytes)) : format === 'xml' ? parseXml(bytes.toString('utf8')) : parseAscii(bytes.toString('utf8'));
   sameAsReal(theirs, ours, `${format} ${name}`);
-  realFonts.push({ name, format, bytes, chars: ours.chars.length, kernings: ours.kernings.length, pages: ours.pages.length });
+  realFonts.push({ name, format, tool, bytes, chars: ours.chars.length, kernings: ours.kernings.length, pages: ours.pages.length });
 }
 const CHAR_FIELDS = ['id', 'x', 'y', 'width', 'height', 'xoffset', 'yoffset', 'xadvance', 'page', 'chnl'] as const;
-// Every char (its ten BMFont fields: Littera's letter= is not one), every kerning pair, and every
-// page the peer keeps (parse-bmfont-xml keeps only the first of a multi-page font).
-function sameAsReal(theirs: { chars: Record<string, unknown>[]; kernings: object[]; pages: string[] }, ours: BMFont, name: string): void {
+// Every char (its ten BMFont fields: Littera's letter= is not one), every kerning pair, every
+// page the peer keeps (parse-bmfont-xml keeps only the first of a multi-page font), and the
+// common block's line height and base.
+function sameAsReal(theirs: { chars: Record<string, unknown>[]; kernings: object[]; pages: string[]; common: Record<string, unknown> }, ours: BMFont, name: string): void {
   const fields = (c: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(CHAR_FIELDS.map((k) => [k, c[k]]));
   const pagesAgree = theirs.pages.length > 0 && theirs.pages.every((p, i) => p === ours.pages[i]);
-  if (!isDeepStrictEqual(theirs.chars.map(fields), ours.chars.map((c) => fields({ ...c }))) || !isDeepStrictEqual(theirs.kernings.map((k) => ({ ...k })), ours.kernings) || !pagesAgree) {
+  const commonAgrees = theirs.common.lineHeight === ours.common.lineHeight && theirs.common.base === ours.common.base;
+  if (!isDeepStrictEqual(theirs.chars.map(fields), ours.chars.map((c) => fields({ ...c }))) || !isDeepStrictEqual(theirs.kernings.map((k) => ({ ...k })), ours.kernings) || !pagesAgree || !commonAgrees) {
     throw new Error(`the peer reads ${name} differently`);
   }
 }
 for (const file of readdirSync(FNT_DIR).filter((f) => f.endsWith('.fnt')).sort()) {
   const bytes = readFileSync(new URL(file, FNT_DIR));
   const format = bytes[0] === 0x42 && bytes[1] === 0x4d && bytes[2] === 0x46 ? 'binary' : bytes.toString('utf8', 0, 64).trimStart().startsWith('<') ? 'xml' : 'text';
-  addRealFont(file.replace(/(\.(txt|xml|bin))?\.fnt$/, ''), format, bytes);
+  const name = file.replace(/(\.(txt|xml|bin))?\.fnt$/, '');
+  addRealFont(name, format, bytes, TOOLS[name] ?? 'unknown');
 }
-for (const file of ['vnc-arial-hiero.fnt', 'libgdx-first-look-akashi.fnt']) {
+// Few real binary files are public: binary (and one XML) copies of real text fonts, written by us.
+for (const [file, formats] of [['threebmfont-lato-64.fnt', ['binary', 'xml']], ['threebmfont-norwester-multi-64.fnt', ['binary']]] as const) {
   const font = parseBMFontText(readFileSync(new URL(file, FNT_DIR), 'utf8'));
-  const name = `${file.replace(/\.fnt$/, '')} (written by us)`;
-  addRealFont(name, 'binary', Buffer.from(writeBMFontBinary(font)));
-  if (file.startsWith('vnc')) addRealFont(name, 'xml', Buffer.from(writeBMFontXml(font)));
+  const stem = file.replace(/\.fnt$/, '');
+  for (const format of formats) addRealFont(`${stem} (written by us)`, format, Buffer.from(format === 'binary' ? writeBMFontBinary(font) : writeBMFontXml(font)), TOOLS[stem]!);
 }
 
 const READERS = {
@@ -76,7 +86,7 @@ const READERS = {
 const realFontCases = realFonts.map((f) => {
   const reader = READERS[f.format];
   return {
-    name: `real ${f.format} .fnt: ${f.name} (${f.bytes.length} B, ${f.pages} page${f.pages > 1 ? 's' : ''}, ${f.chars} chars, ${f.kernings} kernings)`,
+    name: `real ${f.format} .fnt: ${f.name} (${f.tool}, ${f.bytes.length} B, ${f.pages} page${f.pages > 1 ? 's' : ''}, ${f.chars} chars, ${f.kernings} kernings)`,
     unit: 'parses/s',
     higherIsBetter: true,
     ours: () => opsPerSecond(() => reader.ours(f.bytes), { minMs: 150 }),
@@ -87,14 +97,25 @@ const realFontCases = realFonts.map((f) => {
 // msdf-bmfont-xml 2.7.0 (2.8.0's bundled msdfgen needs glibc 2.38; Debian bookworm has 2.36).
 // Its dependency maxrects-packer 2.7.4 is a UMD file in a "type": "module" package, which
 // require() now loads as ESM with no exports; run it as CommonJS for it.
+// Loaded only when its case runs: its dependency jimp, once loaded, makes every String.split /
+// replace / match with a regular expression in the process about 4.5x slower (parse-bmfont-ascii
+// read the same file in 2.6 ms instead of 0.58 ms), which inflated the reader ratios measured
+// before it was loaded lazily.
 const require = createRequire(import.meta.url);
-const msdfRequire = createRequire(require.resolve('msdf-bmfont-xml'));
-const packerPath = msdfRequire.resolve('maxrects-packer');
-const packer = { exports: {} as object };
-(runInThisContext(`(function (exports, module) {${readFileSync(packerPath, 'utf8')}\n})`) as (e: object, m: object) => void)(packer.exports, packer);
-msdfRequire.cache[packerPath] = { id: packerPath, filename: packerPath, loaded: true, exports: packer.exports } as NodeJS.Module;
 type MsdfCallback = (error: Error | null, textures: { texture: Buffer }[], font: { data: string }) => void;
-const generateBMFont = require('msdf-bmfont-xml') as (path: string, options: object, callback: MsdfCallback) => void;
+type GenerateBMFont = (path: string, options: object, callback: MsdfCallback) => void;
+let generateBMFontOnce: GenerateBMFont | undefined;
+function generateBMFont(path: string, options: object, callback: MsdfCallback): void {
+  if (!generateBMFontOnce) {
+    const msdfRequire = createRequire(require.resolve('msdf-bmfont-xml'));
+    const packerPath = msdfRequire.resolve('maxrects-packer');
+    const packer = { exports: {} as object };
+    (runInThisContext(`(function (exports, module) {${readFileSync(packerPath, 'utf8')}\n})`) as (e: object, m: object) => void)(packer.exports, packer);
+    msdfRequire.cache[packerPath] = { id: packerPath, filename: packerPath, loaded: true, exports: packer.exports } as NodeJS.Module;
+    generateBMFontOnce = require('msdf-bmfont-xml') as GenerateBMFont;
+  }
+  generateBMFontOnce(path, options, callback);
+}
 
 /** msdf-bmfont-xml prints progress on stdout; keep stdout for the --json document. */
 async function msdfFont(): Promise<{ bytes: number }> {
@@ -211,7 +232,7 @@ export const suite = defineSuite({
   ],
   notes: [
     'Readers: the same 352-character font (with DejaVu Sans\'s kerning pairs) in each format; every char and kerning pair was checked equal to the peer\'s before timing. parse-bmfont-xml keeps only the first <page> of a multi-page font (our tests show it), so the benchmark font has one page.',
-    'Real files ("real ... .fnt" rows): the .fnt files in bench/fnt/ (their sources are in bench/fnt/README.md), made by BMFont, Hiero (libGDX) and Littera-style tools, from 0.6 to 128 KB, 2 to 826 chars, 0 to 907 kerning pairs, 1 or 2 pages; "(written by us)" rows are two of the real text fonts written out with writeBMFontBinary / writeBMFontXml, because few real binary files are public. Each timed call reads the file\'s bytes afresh (UTF-8 decoding for text and XML, a copied Buffer for binary) for ours and the peer alike; chars (their ten BMFont fields), kerning pairs and the pages the peer keeps were checked equal before timing.',
+    'Real files ("real ... .fnt" rows): the .fnt files in bench/fnt/ (sources, commits and licences in bench/fnt/README.md; only MIT, Apache-2.0 or OFL repositories): 8 text (BMFont, Hiero, one Hiero SDF font; 0.6-35 KB, 2-191 chars, 0-641 kerning pairs, 1-4 pages), 3 XML (BMFont, Glyph Designer; up to 211 KB and 3,680 kerning pairs) and 4 binary (BMFont) files; "(written by us)" rows are two of the real text fonts written out with writeBMFontBinary / writeBMFontXml, because few real binary files are public. Each timed call reads the file\'s bytes afresh (UTF-8 decoding for text and XML, a copied Buffer for binary) for ours and the peer alike; chars (their ten BMFont fields), kerning pairs, the pages the peer keeps, and common lineHeight and base were checked equal before timing. msdf-bmfont-xml is loaded only when its case runs: its dependency jimp makes regular-expression string methods about 4.5x slower in the whole process, which had inflated earlier text-reader ratios (8.7-10.3x) by slowing parse-bmfont-ascii.',
     'Font generation: ours rasterises each glyph at 8x with its own scanline rasteriser, takes the exact distance transform, and encodes grey PNG pages; msdf-bmfont-xml 2.7.0 in its "sdf" mode spawns msdfgen per glyph and writes RGBA PNGs. 2.8.0 does not run here: its bundled msdfgen binary needs glibc 2.38 and Debian bookworm has 2.36; both versions also need a shim for their maxrects-packer dependency (see fonts.bench.ts).',
     'Per-glyph fields in Chromium (Debian\'s /usr/bin/chromium through playwright-core): ours draws the outline at 8x and takes the exact transform (size-independent quality); tiny-sdf draws the glyph with canvas fillText at 1x and transforms its antialiased coverage, which is why it is cheaper per glyph.',
   ].join('\n\n'),

@@ -17,6 +17,9 @@ export interface FontTag extends TextPosition {
    * Found again from the tag's text when an error asks, so reading stays as fast as without.
    */
   valueAt(key: string): TextPosition | undefined;
+  /** The char or kerning a reader already took from this tag (the text reader's fast path). */
+  char?: BMFontChar;
+  kerning?: BMFontKerning;
 }
 
 /** Throws naming a line:column: the tag's, or that of its value of `key` when it has one. */
@@ -126,8 +129,8 @@ export function fontFromTags(tags: Iterable<FontTag>, format: string): BMFont {
         pages[id] = file;
         break;
       }
-      case 'char': chars.push(charOf(tag)); charTags.push(tag); break;
-      case 'kerning': kernings.push(kerningOf(tag)); break;
+      case 'char': chars.push(tag.char ?? charOf(tag)); charTags.push(tag); break;
+      case 'kerning': kernings.push(tag.kerning ?? kerningOf(tag)); break;
       case 'distanceField': {
         font.distanceField = { fieldType: tag.attributes.get('fieldType') ?? 'sdf', distanceRange: integer(tag, 'distanceRange') };
         break;

@@ -1,7 +1,7 @@
 // AngelCode's text .fnt: one tag per line, `key=value` pairs, values quoted when they hold
 // spaces. Lines and columns count from 1.
-import type { BMFont } from './api.ts';
-import { fontFromTags, type FontTag } from './bmfont-fields.ts';
+import type { BMFont, BMFontChar, BMFontKerning } from './api.ts';
+import { fontFromTags, type FontTag, type TextPosition } from './bmfont-fields.ts';
 import { GuiError } from './errors.ts';
 
 const TAB = 9;
@@ -73,6 +73,113 @@ function tagOfLine(text: string, lineNumber: number, valueColumns?: Map<string, 
   };
 }
 
+// char and kerning lines, nearly all of a file, are read straight into numbers: no Map, no
+// strings per value. A line this fast path does not expect (a quoted or non-integer number, a
+// missing field, a key without =) is read the general way instead, which accepts it or says
+// what is wrong exactly as before.
+const CHAR_KEYS = ['id', 'x', 'y', 'width', 'height', 'xoffset', 'yoffset', 'xadvance', 'page', 'chnl'] as const;
+const CHAR_REQUIRED = 0xff; // id..xadvance; page and chnl have defaults
+const KERNING_KEYS = ['first', 'second', 'amount'] as const;
+const KERNING_REQUIRED = 0x7;
+const MINUS = 45;
+const values = new Float64Array(CHAR_KEYS.length);
+
+/**
+ * Reads the key=integer pairs of source[i, end) into `values` by their index in `keys`, skipping
+ * other keys (Littera's letter="A"); returns the bit set of keys seen, or -1 to read the line the
+ * general way.
+ */
+function scanNumbers(source: string, i: number, end: number, keys: readonly string[]): number {
+  let seen = 0;
+  let next = 0;
+  while (i < end) {
+    let c = source.charCodeAt(i);
+    while (i < end && (c === SPACE || c === TAB)) c = source.charCodeAt(++i);
+    if (i >= end) break;
+    const keyStart = i;
+    while (i < end && c !== EQUALS && c !== SPACE && c !== TAB) c = source.charCodeAt(++i);
+    if (c !== EQUALS || i >= end) return -1;
+    const keyLength = i - keyStart;
+    // Keys come in BMFont's order: try the one after the last first.
+    let k = -1;
+    if (next < keys.length && keys[next]!.length === keyLength && source.startsWith(keys[next]!, keyStart)) k = next;
+    else for (let j = 0; j < keys.length; j++) if (keys[j]!.length === keyLength && source.startsWith(keys[j]!, keyStart)) { k = j; break; }
+    c = source.charCodeAt(++i);
+    if (k < 0) {
+      // Another key: skip its value as the general reader does.
+      if (c === QUOTE) {
+        const close = source.indexOf('"', i + 1);
+        if (close < 0 || close >= end) return -1;
+        i = close + 1;
+        c = source.charCodeAt(i);
+        if (i < end && c !== SPACE && c !== TAB) return -1;
+      } else {
+        while (i < end && c !== SPACE && c !== TAB) c = source.charCodeAt(++i);
+      }
+      continue;
+    }
+    const negative = c === MINUS;
+    if (negative) c = source.charCodeAt(++i);
+    const digitsStart = i;
+    let value = 0;
+    while (i < end && c >= 48 && c <= 57) {
+      value = value * 10 + (c - 48);
+      c = source.charCodeAt(++i);
+    }
+    // No digits, more than exact doubles hold, or something else after them: the general way.
+    if (i === digitsStart || i - digitsStart > 15 || (i < end && c !== SPACE && c !== TAB)) return -1;
+    values[k] = negative ? -value : value;
+    seen |= 1 << k;
+    next = k + 1;
+  }
+  return seen;
+}
+
+/** A char or kerning line read by the fast path; its attributes are read only if an error asks. */
+class ScannedTag implements FontTag {
+  readonly column: number;
+  private text: string | undefined;
+  constructor(readonly name: string, readonly line: number, private readonly source: string, private readonly start: number, private readonly end: number, nameStart: number, readonly char?: BMFontChar, readonly kerning?: BMFontKerning) {
+    this.column = nameStart - start + 1;
+  }
+
+  get attributes(): Map<string, string> {
+    this.text ??= this.source.slice(this.start, this.end);
+    return tagOfLine(this.text, this.line)!.attributes;
+  }
+
+  valueAt(key: string): TextPosition | undefined {
+    this.text ??= this.source.slice(this.start, this.end);
+    return tagOfLine(this.text, this.line)!.valueAt(key);
+  }
+}
+
+/** The line source[start, end) as a char or kerning by the fast path, or undefined. */
+function scannedTag(source: string, start: number, end: number, lineNumber: number): FontTag | undefined {
+  let i = start;
+  let c = source.charCodeAt(i);
+  while (i < end && (c === SPACE || c === TAB)) c = source.charCodeAt(++i);
+  const nameStart = i;
+  while (i < end && c !== SPACE && c !== TAB) c = source.charCodeAt(++i);
+  const nameLength = i - nameStart;
+  if (nameLength === 4 && source.startsWith('char', nameStart)) {
+    const seen = scanNumbers(source, i, end, CHAR_KEYS);
+    if (seen < 0 || (seen & CHAR_REQUIRED) !== CHAR_REQUIRED) return undefined;
+    const char: BMFontChar = {
+      id: values[0]!, x: values[1]!, y: values[2]!, width: values[3]!, height: values[4]!, xoffset: values[5]!, yoffset: values[6]!, xadvance: values[7]!,
+      page: seen & 0x100 ? values[8]! : 0,
+      chnl: seen & 0x200 ? values[9]! : 15,
+    };
+    return new ScannedTag('char', lineNumber, source, start, end, nameStart, char);
+  }
+  if (nameLength === 7 && source.startsWith('kerning', nameStart)) {
+    const seen = scanNumbers(source, i, end, KERNING_KEYS);
+    if (seen < 0 || (seen & KERNING_REQUIRED) !== KERNING_REQUIRED) return undefined;
+    return new ScannedTag('kerning', lineNumber, source, start, end, nameStart, undefined, { first: values[0]!, second: values[1]!, amount: values[2]! });
+  }
+  return undefined;
+}
+
 function* tagsOf(source: string): Generator<FontTag> {
   let lineNumber = 0;
   let start = 0;
@@ -80,8 +187,8 @@ function* tagsOf(source: string): Generator<FontTag> {
     let end = source.indexOf('\n', start);
     if (end < 0) end = source.length;
     lineNumber++;
-    const line = source.charCodeAt(end - 1) === 13 ? source.slice(start, end - 1) : source.slice(start, end);
-    const tag = tagOfLine(line, lineNumber);
+    const lineEnd = source.charCodeAt(end - 1) === 13 && end > start ? end - 1 : end;
+    const tag = scannedTag(source, start, lineEnd, lineNumber) ?? tagOfLine(source.slice(start, lineEnd), lineNumber);
     if (tag) yield tag;
     start = end + 1;
   }
