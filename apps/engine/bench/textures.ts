@@ -11,13 +11,14 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { decodePng, encodePng } from '@cuttle/gui';
-import { RenderScene, textureFormatInfo, textureLevelByteLength, type CompressedTextureFormat } from '@cuttle/render';
+import { RenderScene } from '@cuttle/render';
 import { DependencyGraph } from '@cuttle/tools-merge';
 import { DEFAULT_DEPENDENCY_OPTIONS } from '../src/compiler/compile-project.ts';
 import { scanProject } from '../src/compiler/project-scan.ts';
 import { requestEngineDevice } from '../src/runtime/gpu.ts';
 import { basisModule, TranscodeTarget } from '../src/textures/basis-module.ts';
 import { encodeKtx2 } from '../src/textures/encode-ktx2.ts';
+import { chainBytes, mipLevelCount } from '../src/textures/mip-chain.ts';
 import { meanNormalAngle, psnrRgb } from '../src/textures/quality.ts';
 import { normalMapPaths, type TextureUsage } from '../src/textures/texture-usage.ts';
 import { chooseTranscode, transcodeKtx2, type CompressionSupport } from '../src/textures/transcode-ktx2.ts';
@@ -31,12 +32,6 @@ for (const [path, file] of files) if (file.text !== '') texts.set(path, file.tex
 const normals = normalMapPaths(DependencyGraph.build(texts, DEFAULT_DEPENDENCY_OPTIONS));
 const pngs = [...files.keys()].filter((path) => path.endsWith('.png')).sort().slice(0, values.limit === undefined ? undefined : Number(values.limit));
 
-const chainBytes = (format: CompressedTextureFormat, width: number, height: number): number => {
-  const info = textureFormatInfo(format)!;
-  let bytes = 0;
-  for (let level = 0; level <= Math.floor(Math.log2(Math.max(width, height))); level++) bytes += textureLevelByteLength(info, width, height, level);
-  return bytes;
-};
 const BC: CompressionSupport = { bc: true, etc2: false, astc: false };
 const PHONE: CompressionSupport = { bc: false, etc2: true, astc: true };
 
@@ -78,7 +73,7 @@ for (const path of pngs) {
   started = performance.now();
   const ktx2 = await encodeKtx2(image.data, width, height, usage);
   const encodeMs = performance.now() - started;
-  const levels = Math.floor(Math.log2(Math.max(width, height))) + 1;
+  const levels = mipLevelCount(width, height);
   const expected = { width, height, levels };
   const bc = chooseTranscode(BC, usage, false, width, height);
   started = performance.now();
@@ -126,7 +121,7 @@ if (values.gpu) {
       const started = performance.now();
       for (const { usage, width, height, rgba, ktx2 } of loaded) {
         if (kind === 'before') scene.addTexture({ width, height, data: rgba }, { srgb: usage === 'color', normalMap: usage === 'normal' });
-        else scene.addCompressedTexture(transcodeKtx2(basis, ktx2, chooseTranscode(support, usage, false, width, height), { width, height, levels: Math.floor(Math.log2(Math.max(width, height))) + 1 }));
+        else scene.addCompressedTexture(transcodeKtx2(basis, ktx2, chooseTranscode(support, usage, false, width, height), { width, height, levels: mipLevelCount(width, height) }));
       }
       await gpu.device.queue.onSubmittedWorkDone();
       times[kind].push(performance.now() - started);

@@ -2,10 +2,10 @@
 // format the device samples (textures/transcode-ktx2.ts), and the bytes it takes on the GPU
 // counted. The Basis module is loaded by Engine.start, so a world builds synchronously.
 import type { RenderScene } from '@cuttle/render';
-import { textureFormatInfo, textureLevelByteLength } from '@cuttle/render';
 import { EngineError } from '../errors.ts';
 import type { BasisModule } from '../textures/basis-module.ts';
 import { Ktx2Error } from '../textures/ktx2-header.ts';
+import { chainBytes } from '../textures/mip-chain.ts';
 import { chooseTranscode, transcodeKtx2, type CompressionSupport } from '../textures/transcode-ktx2.ts';
 import type { Container } from './container.ts';
 import { section } from './container.ts';
@@ -47,8 +47,7 @@ export class TextureLoader {
       throw error;
     }
     const id = scene.addCompressedTexture(input);
-    const info = textureFormatInfo(input.format)!;
-    for (let level = 0; level < input.levels.length; level++) this.stats.gpuBytes += textureLevelByteLength(info, width, height, level);
+    this.stats.gpuBytes += chainBytes(input.format, width, height, input.levels.length);
     this.stats.textures++;
     this.stats.fileBytes += ktx2.byteLength;
     this.stats.ms += performance.now() - started;
@@ -60,8 +59,7 @@ export class TextureLoader {
     const { width, height, usage } = container.meta;
     const rgba = section<Uint8Array<ArrayBuffer>>(container, 'rgba', Uint8Array);
     const id = scene.addTexture({ width, height, data: rgba }, { srgb: usage === 'color', normalMap: usage === 'normal' });
-    const info = textureFormatInfo('rgba8unorm')!;
-    for (let level = 0; level < container.meta.levels; level++) this.stats.gpuBytes += textureLevelByteLength(info, width, height, level);
+    this.stats.gpuBytes += chainBytes('rgba8unorm', width, height, container.meta.levels);
     this.stats.textures++;
     this.stats.fileBytes += rgba.byteLength;
     this.stats.ms += performance.now() - started;

@@ -1,6 +1,7 @@
 // Reads and checks a KTX2 file's header and level index before the transcoder (C++ in
 // WebAssembly) sees it: a file cut short or with a level index that points outside it is
 // refused here with the reason, instead of failing inside the transcoder.
+import { mipLevelCount } from './mip-chain.ts';
 
 /** KTX 2.0's 12-byte identifier: «KTX 20» and CR LF, SUB, LF. */
 const IDENTIFIER = [0xab, 0x4b, 0x54, 0x58, 0x20, 0x32, 0x30, 0xbb, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -31,7 +32,7 @@ export function readKtx2Header(bytes: Uint8Array): Ktx2Header {
   const u64 = (at: number): number => u32(at + 4) * 2 ** 32 + u32(at);
   const header = { vkFormat: u32(12), width: u32(20), height: u32(24), depth: u32(28), layers: u32(32), faces: u32(36), levelCount: u32(40), supercompression: u32(44) };
   if (header.width < 1 || header.height < 1 || header.depth > 0 || header.layers > 0 || header.faces !== 1) throw new Ktx2Error(`is a ${header.width}x${header.height}x${header.depth} texture with ${header.layers} layers and ${header.faces} faces; only 2D textures of one layer load here`);
-  const fullChain = Math.floor(Math.log2(Math.max(header.width, header.height))) + 1;
+  const fullChain = mipLevelCount(header.width, header.height);
   const levelCount = Math.max(1, header.levelCount);
   if (levelCount > fullChain) throw new Ktx2Error(`says it has ${header.levelCount} mip levels; a ${header.width}x${header.height} texture has at most ${fullChain}`);
   if (header.supercompression > 3) throw new Ktx2Error(`uses supercompression scheme ${header.supercompression}, which KTX2 does not define`);

@@ -6,6 +6,7 @@ import { decodePng } from '@cuttle/gui';
 import type { TextureMeta } from '../../runtime/formats.ts';
 import { writeContainer } from '../../runtime/container.ts';
 import { encodeKtx2 } from '../../textures/encode-ktx2.ts';
+import { mipLevelCount } from '../../textures/mip-chain.ts';
 import type { CompileContext } from '../context.ts';
 
 /** WebGPU's guaranteed maxTextureDimension2D: a larger texture would not load everywhere. */
@@ -40,7 +41,7 @@ export async function compileTexture(ctx: CompileContext): Promise<Uint8Array> {
     }
   }
   const usage = ctx.textureUsage;
-  const levels = Math.floor(Math.log2(Math.max(width, height))) + 1;
+  const levels = mipLevelCount(width, height);
   if (ctx.textureDraft) {
     const meta: TextureMeta = { width, height, levels, usage, alpha, codec: 'rgba8' };
     return writeContainer({ type: 'texture', meta, sections: { rgba } });
