@@ -71,11 +71,11 @@ function fullScreenDecals(): EntityList {
 }
 
 /** A culler; without cullThreads, the package's default for maxEntities. */
-function culler(technique: Technique, maxEntities: number, cullThreads?: 64 | 128 | 256): TileCuller {
-  const key = `${technique}:${maxEntities}:${cullThreads ?? 'default'}`;
+function culler(technique: Technique, maxEntities: number, cullThreads?: 64 | 128 | 256, tileLists = true): TileCuller {
+  const key = `${technique}:${maxEntities}:${cullThreads ?? 'default'}:${tileLists}`;
   let found = cullers.get(key);
   if (!found) {
-    found = new TileCuller(gpu!.device, cullThreads ? { technique, maxEntities, cullThreads } : { technique, maxEntities });
+    found = new TileCuller(gpu!.device, cullThreads ? { technique, maxEntities, cullThreads, tileLists } : { technique, maxEntities, tileLists });
     cullers.set(key, found);
   }
   return found;
@@ -86,12 +86,12 @@ function capacityFor(count: number): number {
   return Math.max(4096, count + 128);
 }
 
-function renderer(technique: Technique, maxEntities: number, scalarize = false, view: View = 'street'): ForwardPlusBoxes {
+function renderer(technique: Technique, maxEntities: number, scalarize = false, view: View = 'street', tileLists = true): ForwardPlusBoxes {
   const scene = view === 'forest' ? 'forest' : 'city';
-  const key = `${technique}:${maxEntities}:${scalarize}:${scene}`;
+  const key = `${technique}:${maxEntities}:${scalarize}:${scene}:${tileLists}`;
   let found = renderers.get(key);
   if (!found) {
-    found = new ForwardPlusBoxes(gpu!.device, culler(technique, maxEntities), { colorFormat: 'rgba8unorm', scalarize });
+    found = new ForwardPlusBoxes(gpu!.device, culler(technique, maxEntities, undefined, tileLists), { colorFormat: 'rgba8unorm', scalarize });
     found.setBoxes(scene === 'forest' ? forest.boxes : city.boxes);
     renderers.set(key, found);
   }
@@ -122,11 +122,13 @@ interface Variant {
   method: CullMethod;
   depthMask: boolean;
   cullThreads?: 64 | 128 | 256;
+  /** Flat bits: tiles that fit written as lists (the default; false: bits everywhere). */
+  tileLists?: boolean;
 }
 
 function prepared(resolution: [string, number, number], list: EntityList, capacity: number, variant: Variant, view: View = 'street'): { c: TileCuller; depth: GPUTexture } {
   const { depth, camera } = target(...resolution, view);
-  const c = culler(variant.technique, capacity, variant.cullThreads);
+  const c = culler(variant.technique, capacity, variant.cullThreads, variant.tileLists ?? true);
   c.method = variant.method;
   c.depthMask = variant.depthMask;
   c.setCamera(camera);
@@ -152,13 +154,24 @@ function entitiesPerPixel(resolution: [string, number, number], count: number, d
   };
 }
 
+/** Light-tile pairs compaction drops at its default 255 entries a tile (flat bits drop none). */
+function droppedPairs(resolution: [string, number, number], count: number): Measure {
+  return async () => {
+    const { c, depth } = prepared(resolution, lightList(count), capacityFor(count), { technique: 'compaction', method: 'scatter', depthMask: true });
+    const encoder = gpu!.device.createCommandEncoder();
+    c.cull(encoder, depth);
+    gpu!.device.queue.submit([encoder.finish()]);
+    return (await c.read()).droppedEntities;
+  };
+}
+
 /** The forward+ colour pass (after culling), or the same pass lighting every pixel with every entity. */
-function shadingMs(resolution: [string, number, number], count: number, technique: Technique, mode: 'culled' | 'everything', scalarize = false, view: View = 'street', depthMask = true, sorted = false): Measure {
+function shadingMs(resolution: [string, number, number], count: number, technique: Technique, mode: 'culled' | 'everything', scalarize = false, view: View = 'street', depthMask = true, sorted = false, tileLists = true): Measure {
   return async () => {
     const capacity = capacityFor(count);
-    const { c, depth } = prepared(resolution, lightList(count, sorted, view), capacity, { technique, method: 'auto', depthMask }, view);
+    const { c, depth } = prepared(resolution, lightList(count, sorted, view), capacity, { technique, method: 'auto', depthMask, tileLists }, view);
     const { color, camera } = target(...resolution, view);
-    const boxes = renderer(technique, capacity, scalarize, view);
+    const boxes = renderer(technique, capacity, scalarize, view, tileLists);
     boxes.setCamera(camera);
     const encoder = gpu!.device.createCommandEncoder();
     c.cull(encoder, depth);
@@ -196,6 +209,7 @@ function cases(): BenchCase[] {
           'flat bits, gather': cullMs(resolution, list, capacity, { technique: 'flat-bits', method: 'gather', depthMask: true }),
           'compaction, scatter': cullMs(resolution, list, capacity, { technique: 'compaction', method: 'scatter', depthMask: true }),
           'compaction, gather': cullMs(resolution, list, capacity, { technique: 'compaction', method: 'gather', depthMask: true }),
+          'flat bits without lists, scatter': cullMs(resolution, list, capacity, { ...flatScatter, tileLists: false }),
           'flat bits, scatter, 2D': cullMs(resolution, list, capacity, { technique: 'flat-bits', method: 'scatter', depthMask: false }),
         },
       });
@@ -206,11 +220,20 @@ function cases(): BenchCase[] {
         ours: entitiesPerPixel(resolution, count, true),
         peers: { '2D (no depth mask)': entitiesPerPixel(resolution, count, false) },
       });
+      out.push({
+        name: `compaction (255 a tile): light-tile pairs dropped, ${name}, ${label(count)} lights`,
+        unit: 'pairs',
+        higherIsBetter: false,
+        ours: droppedPairs(resolution, count),
+        peers: {},
+      });
       const shadingPeers: Record<string, Measure> = {
         'compaction tiles': shadingMs(resolution, count, 'compaction', 'culled'),
         'flat bits, scalarized': shadingMs(resolution, count, 'flat-bits', 'culled', true),
         'compaction, scalarized': shadingMs(resolution, count, 'compaction', 'culled', true),
         'flat bits, lights in Morton order': shadingMs(resolution, count, 'flat-bits', 'culled', false, 'street', true, true),
+        'flat bits without lists': shadingMs(resolution, count, 'flat-bits', 'culled', false, 'street', true, false, false),
+        'flat bits without lists, Morton order': shadingMs(resolution, count, 'flat-bits', 'culled', false, 'street', true, true, false),
       };
       if (count <= EVERYTHING_LIMIT) shadingPeers['every light at every pixel'] = shadingMs(resolution, count, 'flat-bits', 'everything');
       out.push({ name: `forward+ shading pass, ${name}, ${label(count)} lights`, unit: 'ms', higherIsBetter: false, ours: shadingMs(resolution, count, 'flat-bits', 'culled'), peers: shadingPeers });

@@ -17,9 +17,9 @@ export interface CullingModuleOptions {
   /** First of three consecutive bindings: view uniform, entities, tiles (default 0). */
   binding?: number;
   /**
-   * Walk tiles with subgroup operations (default false; needs a device with `subgroups`). Flat
-   * bits: each bucket OR-ed over the subgroup, so lanes walk the union of their tiles with uniform
-   * loads. Compaction: the subgroup walks one tile's list at a time; other lanes get CULL_SKIP.
+   * Walk tiles with subgroup operations (default false; needs a device with `subgroups`): the
+   * subgroup walks one tile at a time with uniform loads, and lanes of the other tiles get
+   * CULL_SKIP meanwhile, for both techniques.
    */
   scalarize?: boolean;
   /** Include `cull_shade`, the default decal, probe and light shading (default true). */

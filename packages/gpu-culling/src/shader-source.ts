@@ -21,12 +21,21 @@ export interface ShaderPlan {
   technique: Technique;
   bucketsPerTile: number;
   listCapacity: number;
+  /** Flat bits: write a tile as a list where its entities fit in the tile's words. */
+  tileLists: boolean;
   cullThreads: number;
   /** Compaction appends by subgroup ballot. */
   subgroups: boolean;
   /** The depth pass reduces over subgroups first. */
   depthSubgroups: boolean;
 }
+
+/** Flat bits: the header word in front of a tile (0 in bits form; LIST_FORM and the kind counts in list form). */
+export const FLAT_HEADER_WORDS = 1;
+/** Flat bits, list form: the header (LIST_FORM | decals | probes << 10 | lights << 20) before the entries. */
+export const LIST_HEADER_WORDS = 1;
+/** Flat bits: the header bit of a tile written as a list. */
+export const LIST_FORM = 0x8000_0000;
 
 /** Invocations per side of the depth pass's workgroup, whatever the tile size. */
 const DEPTH_SIDE = 8;
@@ -53,6 +62,10 @@ function constants(plan: ShaderPlan): string {
     `const LIST_CAPACITY: u32 = ${plan.listCapacity}u;`,
     `const LIST_STRIDE: u32 = ${plan.listCapacity + 1}u;`,
     `const SORT_SIZE: u32 = ${nextPowerOfTwo(plan.listCapacity)}u;`,
+    `const TILE_LISTS: bool = ${plan.tileLists};`,
+    `const FLAT_HEADER: u32 = ${FLAT_HEADER_WORDS}u;`,
+    `const LIST_HEADER: u32 = ${LIST_HEADER_WORDS}u;`,
+    `const LIST_FORM: u32 = 0x${LIST_FORM.toString(16)}u;`,
   ].join('\n');
 }
 

@@ -3,7 +3,7 @@ import { resolveCamera, type CullCamera } from './camera.ts';
 import { cullingShaderModule, type CullingModuleOptions } from './culling-module.ts';
 import type { EntityList } from './entity-list.ts';
 import { GpuCullingError } from './errors.ts';
-import { coarseSource, cullSource, depthSource, maskWords, prepareSource, STATS_HEADER, type ShaderPlan } from './shader-source.ts';
+import { coarseSource, cullSource, depthSource, FLAT_HEADER_WORDS, maskWords, prepareSource, STATS_HEADER, type ShaderPlan } from './shader-source.ts';
 import { buildTileGrid, CORNER_FLOATS, PLANE_FLOATS, type TileGrid } from './tile-grid.ts';
 import { passTimestampWrites, type CullTimestamps } from './timestamps.ts';
 
@@ -27,6 +27,13 @@ export interface TileCullerOptions {
   subgroups?: boolean;
   /** Invocations per tile in the culling pass: 64, 128 or 256 (default by maxEntities: 64 up to 8192, 128 up to 32768, else 256; see BENCHMARKS.md). */
   cullThreads?: 64 | 128 | 256;
+  /**
+   * Flat bits: write each tile whose entities fit in its words (with at most 1023 decals, 1023
+   * probes and 2047 lights) as a sorted list of indices instead of bits (default true). Shading then reads one word per entity, as over a
+   * compaction list, yet nothing is dropped: a tile with more entities keeps its bits. False
+   * writes bits everywhere (the same entities, walked in the same order).
+   */
+  tileLists?: boolean;
 }
 
 /** What `read()` returns: the culling result on the host, for tests, tools and statistics. */
@@ -85,8 +92,14 @@ export class TileCuller {
   readonly bucketsPerTile: number;
   /** Compaction: most entities kept per tile. */
   readonly maxPerTile: number;
-  /** u32 words per tile in `tileBuffer`: flat bits hold `maskWords` words of bucket mask, then the buckets. */
+  /**
+   * u32 words per tile in `tileBuffer`. Flat bits: a header word, then `maskWords` words of
+   * bucket mask and the buckets (bits form, header 0), or a sorted list of indices (list form,
+   * header `0x80000000 | decals | probes << 10 | lights << 20`). Compaction: a statistics word and `maxPerTile` entries.
+   */
   readonly wordsPerTile: number;
+  /** Flat bits: whether tiles whose entities fit are written as lists (the `tileLists` option). */
+  readonly tileLists: boolean;
   /** Flat bits: words of the bucket mask in front of each tile's buckets (one bit per non-empty bucket). */
   readonly maskWords: number;
   /** Whether the compaction append uses subgroup ballots. */
@@ -130,10 +143,14 @@ export class TileCuller {
     if (!Number.isInteger(requested) || requested < 1) throw new GpuCullingError(`maxEntities must be a positive integer, got ${requested}.`);
     const maxEntities = Math.ceil(requested / 32) * 32;
     const bucketsPerTile = maxEntities / 32;
-    // Flat bits keep one workgroup-memory word per bucket and per mask word.
-    const workgroupWords = Math.floor(device.limits.maxComputeWorkgroupStorageSize / WORD) - 8;
+    // Measured on an H100 (BENCHMARKS.md): few entities per coarse tile favour small groups, many favour large.
+    const cullThreads = options.cullThreads ?? (maxEntities <= 8192 ? 64 : maxEntities <= 32_768 ? 128 : 256);
+    if (![64, 128, 256].includes(cullThreads)) throw new GpuCullingError(`cullThreads must be 64, 128 or 256, got ${cullThreads}.`);
+    // Flat bits keep one workgroup-memory word per bucket and per mask word, and one per
+    // invocation for the scan that places each tile's list.
+    const workgroupWords = Math.floor(device.limits.maxComputeWorkgroupStorageSize / WORD) - 8 - (technique === 'flat-bits' ? cullThreads : 0);
     if (bucketsPerTile + maskWords(bucketsPerTile) > workgroupWords) {
-      throw new GpuCullingError(`maxEntities ${maxEntities} needs ${(bucketsPerTile + maskWords(bucketsPerTile)) * WORD} bytes of workgroup memory, above this device's maxComputeWorkgroupStorageSize (${device.limits.maxComputeWorkgroupStorageSize}); the most is ${Math.floor((workgroupWords * 32 * 32) / 33 / 32) * 32}.`);
+      throw new GpuCullingError(`maxEntities ${maxEntities} needs ${(bucketsPerTile + maskWords(bucketsPerTile)) * WORD} bytes of workgroup memory, above this device's maxComputeWorkgroupStorageSize (${device.limits.maxComputeWorkgroupStorageSize}) with ${cullThreads} cullThreads; the most is ${Math.floor((workgroupWords * 32 * 32) / 33 / 32) * 32}.`);
     }
     const maxPerTile = options.maxPerTile ?? 255;
     if (!Number.isInteger(maxPerTile) || maxPerTile < 1 || maxPerTile > MAX_LIST_CAPACITY) throw new GpuCullingError(`maxPerTile must be an integer in 1..${MAX_LIST_CAPACITY}, got ${maxPerTile}.`);
@@ -147,18 +164,16 @@ export class TileCuller {
     this.bucketsPerTile = bucketsPerTile;
     this.maxPerTile = maxPerTile;
     this.maskWords = maskWords(bucketsPerTile);
-    this.wordsPerTile = technique === 'flat-bits' ? this.maskWords + bucketsPerTile : maxPerTile + 1;
+    this.wordsPerTile = technique === 'flat-bits' ? FLAT_HEADER_WORDS + this.maskWords + bucketsPerTile : maxPerTile + 1;
+    this.tileLists = (options.tileLists ?? true) && technique === 'flat-bits';
     const subgroups = (options.subgroups ?? true) && device.features.has('subgroups');
     this.subgroups = subgroups && technique === 'compaction';
     this.depthSubgroups = subgroups;
-    // Measured on an H100 (BENCHMARKS.md): few entities per coarse tile favour small groups, many favour large.
-    const cullThreads = options.cullThreads ?? (maxEntities <= 8192 ? 64 : maxEntities <= 32_768 ? 128 : 256);
-    if (![64, 128, 256].includes(cullThreads)) throw new GpuCullingError(`cullThreads must be 64, 128 or 256, got ${cullThreads}.`);
     this.cullThreads = cullThreads;
     this.scatterThreshold = threshold;
     this.#device = device;
 
-    const plan: ShaderPlan = { tileSize, technique, bucketsPerTile, listCapacity: maxPerTile, cullThreads, subgroups: this.subgroups, depthSubgroups: this.depthSubgroups };
+    const plan: ShaderPlan = { tileSize, technique, bucketsPerTile, listCapacity: maxPerTile, tileLists: this.tileLists, cullThreads, subgroups: this.subgroups, depthSubgroups: this.depthSubgroups };
     const pipeline = (label: string, code: string, entryPoint: string): GPUComputePipeline =>
       device.createComputePipeline({ label: `cuttle.culling.${label}`, layout: 'auto', compute: { module: device.createShaderModule({ label: `cuttle.culling.${label}`, code }), entryPoint } });
     const cull = cullSource(plan);

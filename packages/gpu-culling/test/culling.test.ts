@@ -56,6 +56,22 @@ describe.each(['flat-bits', 'compaction'] as const)('%s', (technique) => {
   }
 });
 
+describe('flat bits: list form and bits form', () => {
+  // 2,641 words a tile (81,920 entities): a list fits up to 2,640 entities, but its header counts
+  // at most 2,047 lights, so tiles with more lights must keep their bits.
+  for (const [lights, form] of [[1500, 'list'], [2300, 'bits']] as const) {
+    gpuTest(`${lights} lights in every tile: ${form} form, the same entities as the reference`, async ({ device }) => {
+      const run = await gpuAndBack(device, { width: 48, height: 32, seed: 2, pointLights: lights, lightRange: [200, 300], sky: 0 }, { technique: 'flat-bits', maxEntities: 81_920, method: 'gather' });
+      expectMatches(run, lights * 3);
+      const { culler, result } = run;
+      for (let t = 0; t < result.entitiesPerTile.length; t++) {
+        expect(result.entitiesPerTile[t], `lights in tile ${t}`).toBeGreaterThan(lights * 0.9);
+        expect(result.tiles[t * culler.wordsPerTile]! >>> 31, `tile ${t}'s form`).toBe(form === 'list' ? 1 : 0);
+      }
+    });
+  }
+});
+
 describe('one culler across resolutions', () => {
   // The tile buffers grow to the largest grid and are reused for smaller ones: each cull must
   // still read back its own grid only (not the larger grid's stale tail), and a grid with no more

@@ -3,16 +3,17 @@
 // equal shading every entity at every pixel: a light lost by culling would show.
 import { describe, expect } from 'vitest';
 import { gpuTest, readTexture } from '@cuttle/test-utils';
+import { gpuTileSet } from './gpu-helpers.ts';
 import { CullingHeatmap, EntityList, ForwardPlusBoxes, generateCity, lookAt, perspective, populateCity, TiledDeferredShading, TileCuller, type Technique } from '../src/index.ts';
 
 const WIDTH = 160, HEIGHT = 96;
 
-function citySetup(device: GPUDevice, technique: Technique, reversedZ: boolean) {
+function citySetup(device: GPUDevice, technique: Technique, reversedZ: boolean, tileLists = true) {
   const city = generateCity({ seed: 3, blocks: 4 });
   const entities = new EntityList();
   populateCity(city, entities, { lights: 300, decals: 12, probes: 6, range: [3, 10] });
   const camera = { view: lookAt([city.street(1) + 1, 3, city.street(0) - 10], [city.street(1) + 1, 2, city.street(4)]), projection: perspective({ fovY: 1.1, aspect: WIDTH / HEIGHT, near: 0.2, far: 400, reversedZ }) };
-  const culler = new TileCuller(device, { technique, maxEntities: 512 });
+  const culler = new TileCuller(device, { technique, maxEntities: 512, tileLists });
   const boxes = new ForwardPlusBoxes(device, culler, { colorFormat: 'rgba8unorm', reversedZ });
   boxes.setBoxes(city.boxes);
   boxes.setCamera(camera);
@@ -56,6 +57,35 @@ describe.each(['flat-bits', 'compaction'] as const)('%s', (technique) => {
     expect(Math.max(...entitiesPerTile)).toBeGreaterThan(5);
     boxes.destroy();
     culler.destroy();
+  });
+});
+
+describe('flat bits, list and bits forms', () => {
+  gpuTest('tiles written as lists hold and shade exactly what bits hold and shade', async ({ device }) => {
+    const runs = [];
+    for (const tileLists of [true, false]) {
+      const { culler, boxes, depth, color } = citySetup(device, 'flat-bits', false, tileLists);
+      const image = color();
+      const encoder = device.createCommandEncoder();
+      boxes.drawShaded(encoder, image.createView(), depth.createView(), 'culled');
+      device.queue.submit([encoder.finish()]);
+      const result = await culler.read();
+      const sets = Array.from(result.entitiesPerTile, (_, t) => gpuTileSet(culler, result, t).join(','));
+      let lists = 0;
+      for (let t = 0; t < result.entitiesPerTile.length; t++) if (result.entitiesPerTile[t]! > 0 && result.tiles[t * culler.wordsPerTile]! >>> 31) lists++;
+      runs.push({ sets, pixels: await readTexture(device, image, 4), lists, most: Math.max(...result.entitiesPerTile) });
+      boxes.destroy();
+      culler.destroy();
+    }
+    const [listed, bits] = runs as [(typeof runs)[0], (typeof runs)[0]];
+    // 18 words a tile: up to 16 entities make a list; the fullest tiles keep their bits.
+    expect(listed.lists, 'tiles written as lists').toBeGreaterThan(20);
+    expect(listed.most, 'entities in the fullest tile').toBeGreaterThan(16);
+    expect(bits.lists, 'tileLists: false writes no list').toBe(0);
+    expect(listed.sets).toEqual(bits.sets);
+    // Both forms walk a tile's entities in ascending order, so the lights add up in the same order.
+    expect(differences(listed.pixels, bits.pixels).worst).toBe(0);
+    expect(differences(listed.pixels, bits.pixels).lit).toBeGreaterThan(WIDTH * HEIGHT * 0.05);
   });
 });
 

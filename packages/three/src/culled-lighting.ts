@@ -28,6 +28,8 @@ export interface CulledLightingOptions {
   maxPerTile?: number;
   /** 2.5D depth culling of each tile (default true). */
   depthMask?: boolean;
+  /** Flat bits: tiles whose lights fit are written as lists of indices (default true; see TileCuller's `tileLists`). */
+  tileLists?: boolean;
 }
 
 /** What the last update culled. */
@@ -76,7 +78,7 @@ export class CulledLighting extends Lighting {
     const maxLights = options.maxLights ?? 4096;
     if (!Number.isInteger(maxLights) || maxLights < 1) throw new ThreeError(`maxLights must be a positive integer, got ${maxLights}.`);
     try {
-      this.culler = new TileCuller(device, { maxEntities: maxLights, tileSize: options.tileSize, technique: options.technique, maxPerTile: options.maxPerTile, depthMask: options.depthMask });
+      this.culler = new TileCuller(device, { maxEntities: maxLights, tileSize: options.tileSize, technique: options.technique, maxPerTile: options.maxPerTile, depthMask: options.depthMask, tileLists: options.tileLists });
     } catch (error) {
       throw new ThreeError(`CulledLighting: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -213,7 +215,7 @@ export class CulledLighting extends Lighting {
 
   #transparentCullerOf(): TileCuller {
     const options = this.#options;
-    this.#transparentCuller ??= new TileCuller(this.#device, { maxEntities: this.maxLights, tileSize: options.tileSize, technique: options.technique, maxPerTile: options.maxPerTile, depthMask: options.depthMask });
+    this.#transparentCuller ??= new TileCuller(this.#device, { maxEntities: this.maxLights, tileSize: options.tileSize, technique: options.technique, maxPerTile: options.maxPerTile, depthMask: options.depthMask, tileLists: options.tileLists });
     return this.#transparentCuller;
   }
 

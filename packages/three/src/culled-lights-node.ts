@@ -98,7 +98,7 @@ export class CulledLightsNode extends LightsNode {
       const tile = uint(pixel.y).mul(tilesX).add(uint(pixel.x));
       const base = tile.mul(wordsPerTile).toVar();
       if (technique === 'compaction') walkList(tiles, base, shade);
-      else walkBits(tiles, base, maskWords, lights, shade);
+      else walkFlat(tiles, base, maskWords, lights, shade);
     }, 'void')();
   }
 
@@ -134,7 +134,28 @@ function walkList(tiles: StorageNode, base: U32, shade: (entity: U32) => void): 
 }
 
 /**
- * Flat bits: mask words say which 32-light buckets hold lights, the buckets say which lights.
+ * Flat bits: a tile is a list where its lights fit in its words (header bit 31 and each kind's
+ * count, decals | probes << 10 | lights << 20 in 10, 10 and 11 bits, then the indices) and bits otherwise (header 0,
+ * then mask words and buckets).
+ */
+function walkFlat(tiles: StorageNode, base: U32, maskWords: number, lights: UintUniform, shade: (entity: U32) => void): void {
+  const header = tiles.element(base).toVar();
+  If(header.bitAnd(LIST_FORM).notEqual(0), () => {
+    // Decals and probes come first in a list; culled lights follow them.
+    const first = base.add(1).add(header.bitAnd(0x3ff)).add(header.shiftRight(10).bitAnd(0x3ff)).toVar();
+    Loop({ start: uint(0), end: header.shiftRight(20).bitAnd(0x7ff), type: 'uint', condition: '<' }, ({ i }) => {
+      shade(tiles.element(first.add(i)));
+    });
+  }).Else(() => {
+    walkBits(tiles, base.add(1), maskWords, lights, shade);
+  });
+}
+
+/** The header bit of a flat-bits tile written as a list. */
+const LIST_FORM = 0x8000_0000;
+
+/**
+ * Flat bits, bits form: mask words say which 32-light buckets hold lights, the buckets say which lights.
  * countTrailingZeros finds each set bit; clearing the lowest bit moves on, so empty buckets are
  * never read.
  */

@@ -81,9 +81,15 @@ async function culledAgainstThree(device: GPUDevice, options: CulledLightingOpti
   return { ours, theirs, lighting };
 }
 
-for (const technique of ['flat-bits', 'compaction'] as const) {
-  gpuTest(`${technique}: three's materials, opaque and transparent, shade the culled lights as three shades the same lights itself`, async ({ device }) => {
-    const { ours, theirs, lighting } = await culledAgainstThree(device, { technique, maxLights: 256 });
+for (const [name, options] of [['flat-bits', { technique: 'flat-bits' }], ['flat-bits without lists', { technique: 'flat-bits', tileLists: false }], ['compaction', { technique: 'compaction' }]] as const) {
+  gpuTest(`${name}: three's materials, opaque and transparent, shade the culled lights as three shades the same lights itself`, async ({ device }) => {
+    const { ours, theirs, lighting } = await culledAgainstThree(device, { ...options, maxLights: 256 });
+    if (options.technique === 'flat-bits') {
+      // 10 words a tile: up to 8 lights make a list, fuller tiles keep bits (unless lists are off).
+      const { tiles, entitiesPerTile } = await lighting.culler.read();
+      const forms = new Set(Array.from(entitiesPerTile, (n, t) => (n === 0 ? 'empty' : tiles[t * lighting.culler.wordsPerTile]! >>> 31 ? 'list' : 'bits')));
+      expect([...forms].sort()).toEqual('tileLists' in options ? ['bits', 'empty'] : ['bits', 'empty', 'list']);
+    }
     expect(lighting.stats).toEqual({ culledLights: 63, tilesX: 8, tilesY: 6 });
     const { differing, lit } = compare(ours, theirs);
     // Most of the frame is lit by the small lights: a missing light would show.

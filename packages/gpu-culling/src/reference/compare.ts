@@ -3,6 +3,7 @@
 // either way), compaction lists must be duplicate-free, counted right in their statistics word,
 // sorted where they hold decals or probes, and full where they overflowed.
 import type { EntityCounts, Technique } from '../api.ts';
+import { FLAT_HEADER_WORDS, LIST_FORM, LIST_HEADER_WORDS } from '../shader-source.ts';
 import { tileEntities, type CullReferenceResult } from './cull.ts';
 
 /** How the GPU's tile buffer is laid out, to read it back for {@link compareTiles}. */
@@ -34,12 +35,19 @@ export interface TileComparison {
 /** The entity indices of tile `t` in a GPU tile buffer (flat bits or a compaction list). */
 export function gpuTileEntities(tiles: Uint32Array, layout: TileLayout, t: number): number[] {
   if (layout.technique === 'flat-bits') {
-    // Buckets count only where the mask says they hold something (the others are not written).
-    const out: number[] = [];
     const base = t * layout.wordsPerTile;
+    const header = tiles[base]!;
+    // List form: the header counts each kind (decals and probes in 10 bits, lights in 11), the entries follow it.
+    if (header & LIST_FORM) {
+      const count = (header & 0x3ff) + ((header >>> 10) & 0x3ff) + ((header >>> 20) & 0x7ff);
+      return Array.from(tiles.subarray(base + LIST_HEADER_WORDS, base + LIST_HEADER_WORDS + count));
+    }
+    // Bits form: buckets count only where the mask says they hold something (the others are not written).
+    const out: number[] = [];
+    const bits = base + FLAT_HEADER_WORDS;
     for (let b = 0; b < layout.bucketsPerTile; b++) {
-      if (((tiles[base + (b >>> 5)]! >>> (b & 31)) & 1) === 0) continue;
-      for (let word = tiles[base + layout.maskWords + b]!; word !== 0; word &= word - 1) out.push(b * 32 + 31 - Math.clz32(word & -word));
+      if (((tiles[bits + (b >>> 5)]! >>> (b & 31)) & 1) === 0) continue;
+      for (let word = tiles[bits + layout.maskWords + b]!; word !== 0; word &= word - 1) out.push(b * 32 + 31 - Math.clz32(word & -word));
     }
     return out;
   }
@@ -69,6 +77,12 @@ export function compareTiles(tiles: Uint32Array, entitiesPerTile: Uint32Array, l
     if (seen.size !== gpu.length) fail(`tile ${t} lists an entity twice: ${gpu.join(',')}`);
     for (const e of gpu) if (!possible.has(e)) fail(`tile ${t}: the GPU keeps entity ${e}, which the reference culls`);
     if (entitiesPerTile[t] !== gpu.length) fail(`tile ${t}: the count says ${entitiesPerTile[t]}, the tile holds ${gpu.length}`);
+    if (layout.technique === 'flat-bits' && tiles[t * layout.wordsPerTile]! & LIST_FORM) {
+      const header = tiles[t * layout.wordsPerTile]!;
+      const kinds = [gpu.filter((e) => e < decals).length, gpu.filter((e) => e >= decals && e < decals + probes).length];
+      if ((header & 0x3ff) !== kinds[0] || ((header >>> 10) & 0x3ff) !== kinds[1]) fail(`tile ${t}: the list form's header counts ${header & 0x3ff} decals and ${(header >>> 10) & 0x3ff} probes, the list holds ${kinds[0]} and ${kinds[1]}`);
+      if (gpu.some((e, i) => i > 0 && e <= gpu[i - 1]!)) fail(`tile ${t}'s list is not in ascending order: ${gpu.join(',')}`);
+    }
     if (layout.technique === 'compaction') {
       const header = tiles[t * layout.wordsPerTile]!;
       const kinds = [gpu.filter((e) => e < decals).length, gpu.filter((e) => e >= decals && e < decals + probes).length];

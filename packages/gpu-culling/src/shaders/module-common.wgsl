@@ -8,7 +8,7 @@
 //   loop {
 //     let e = cull_next(&it);
 //     if (e == CULL_END) { break; }
-//     if (e == CULL_SKIP) { continue; }     // only with scalarized compaction lists
+//     if (e == CULL_SKIP) { continue; }     // only with scalarize: another lane's tile
 //     let light = cull_entities[e];
 //     ...
 //   }

@@ -1,8 +1,5 @@
-// Scalarized tile walking: what a lane reads is made the same across its subgroup.
-fn cull_scalar_bucket(bits: u32) -> u32 {
-  return subgroupBroadcastFirst(subgroupOr(bits));
-}
-
+// Scalarized tile walking: the subgroup walks the smallest tile among its lanes still waiting,
+// so every load of the walk is the same across the subgroup.
 fn cull_first_pending(tile: u32, pending: bool) -> u32 {
   return subgroupMin(select(CULL_END, tile, pending));
 }
