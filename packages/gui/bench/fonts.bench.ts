@@ -163,6 +163,36 @@ async function browserPage(): Promise<Page> {
   return tab;
 }
 
+type Accuracy = ReturnType<Window['sdfBench']['accuracy']>;
+let accuracy: Promise<Accuracy> | undefined;
+
+/** Both fields against the exact outline reference, once; also the check before any timing. */
+function fieldAccuracy(): Promise<Accuracy> {
+  accuracy ??= browserPage().then((page) => page.evaluate((bytes) => window.sdfBench.accuracy(new Uint8Array(bytes), 'outline', 8), Array.from(ttf)));
+  return accuracy;
+}
+
+async function checkedPage(): Promise<Page> {
+  await fieldAccuracy();
+  return browserPage();
+}
+
+function accuracyCases(): { name: string; unit: string; higherIsBetter: boolean; rounds: number; ours: () => Promise<number>; peers: Record<string, () => Promise<number>> }[] {
+  const rows = [
+    ['glyph\'s distance field accuracy: texels on the wrong side farther than 0.25 px from the outline (94 glyphs)', 'texels', 'signErrors'],
+    ['glyph\'s distance field accuracy: mean distance error within 4 px of the outline', 'px', 'mean'],
+    ['glyph\'s distance field accuracy: max distance error within 4 px of the outline', 'px', 'max'],
+  ] as const;
+  return rows.map(([name, unit, key]) => ({
+    name,
+    unit,
+    higherIsBetter: false,
+    rounds: 1,
+    ours: async () => (await fieldAccuracy()).ours[key],
+    peers: { '@mapbox/tiny-sdf': async () => (await fieldAccuracy()).tinySdf[key] },
+  }));
+}
+
 export const suite = defineSuite({
   package: '@cuttle/gui',
   teardown: async () => { await browser?.close(); },
@@ -218,22 +248,23 @@ export const suite = defineSuite({
       unit: 'glyphs/s',
       higherIsBetter: true,
       rounds: 5,
-      ours: async () => (await browserPage()).evaluate((bytes) => window.sdfBench.ours(new Uint8Array(bytes), 300, 8), Array.from(ttf)),
-      peers: { '@mapbox/tiny-sdf': async () => (await browserPage()).evaluate(() => window.sdfBench.tinySdf(300)) },
+      ours: async () => (await checkedPage()).evaluate((bytes) => window.sdfBench.ours(new Uint8Array(bytes), 300, 'outline', 8), Array.from(ttf)),
+      peers: { '@mapbox/tiny-sdf': async () => (await checkedPage()).evaluate(() => window.sdfBench.tinySdf(300)) },
     },
     {
-      name: 'the same, ours rasterising at 2x instead of 8x',
+      name: 'one glyph\'s distance field, ours by the raster method at 8x (the default before 2026-11-28)',
       unit: 'glyphs/s',
       higherIsBetter: true,
       rounds: 5,
-      ours: async () => (await browserPage()).evaluate((bytes) => window.sdfBench.ours(new Uint8Array(bytes), 300, 2), Array.from(ttf)),
-      peers: { '@mapbox/tiny-sdf': async () => (await browserPage()).evaluate(() => window.sdfBench.tinySdf(300)) },
+      ours: async () => (await checkedPage()).evaluate((bytes) => window.sdfBench.ours(new Uint8Array(bytes), 300, 'raster', 8), Array.from(ttf)),
+      peers: { '@mapbox/tiny-sdf': async () => (await checkedPage()).evaluate(() => window.sdfBench.tinySdf(300)) },
     },
+    ...accuracyCases(),
   ],
   notes: [
     'Readers: the same 352-character font (with DejaVu Sans\'s kerning pairs) in each format; every char and kerning pair was checked equal to the peer\'s before timing. parse-bmfont-xml keeps only the first <page> of a multi-page font (our tests show it), so the benchmark font has one page.',
     'Real files ("real ... .fnt" rows): the .fnt files in bench/fnt/ (sources, commits and licences in bench/fnt/README.md; only MIT, Apache-2.0 or OFL repositories): 8 text (BMFont, Hiero, one Hiero SDF font; 0.6-35 KB, 2-191 chars, 0-641 kerning pairs, 1-4 pages), 3 XML (BMFont, Glyph Designer; up to 211 KB and 3,680 kerning pairs) and 4 binary (BMFont) files; "(written by us)" rows are two of the real text fonts written out with writeBMFontBinary / writeBMFontXml, because few real binary files are public. Each timed call reads the file\'s bytes afresh (UTF-8 decoding for text and XML, a copied Buffer for binary) for ours and the peer alike; chars (their ten BMFont fields), kerning pairs, the pages the peer keeps, and common lineHeight and base were checked equal before timing. msdf-bmfont-xml is loaded only when its case runs: its dependency jimp makes regular-expression string methods about 4.5x slower in the whole process, which had inflated earlier text-reader ratios (8.7-10.3x) by slowing parse-bmfont-ascii.',
-    'Font generation: ours rasterises each glyph at 8x with its own scanline rasteriser, takes the exact distance transform, and encodes grey PNG pages; msdf-bmfont-xml 2.7.0 in its "sdf" mode spawns msdfgen per glyph and writes RGBA PNGs. 2.8.0 does not run here: its bundled msdfgen binary needs glibc 2.38 and Debian bookworm has 2.36; both versions also need a shim for their maxrects-packer dependency (see fonts.bench.ts).',
-    'Per-glyph fields in Chromium (Debian\'s /usr/bin/chromium through playwright-core): ours draws the outline at 8x and takes the exact transform (size-independent quality); tiny-sdf draws the glyph with canvas fillText at 1x and transforms its antialiased coverage, which is why it is cheaper per glyph.',
+    'Font generation: ours lays glyphs out as the post\'s 8x workflow would and measures each texel\'s distance straight from the flattened outline (method \'outline\', the default), then encodes grey PNG pages; msdf-bmfont-xml 2.7.0 in its "sdf" mode spawns msdfgen per glyph and writes RGBA PNGs. 2.8.0 does not run here: its bundled msdfgen binary needs glibc 2.38 and Debian bookworm has 2.36; both versions also need a shim for their maxrects-packer dependency (see fonts.bench.ts).',
+    'Per-glyph fields in Chromium (Debian\'s /usr/bin/chromium through playwright-core, one page): ours (GlyphDistanceFields, method \'outline\') flattens the glyph\'s outline to 0.02 px and measures every texel within the spread from its segments, sign by the nonzero rule; tiny-sdf 2.3.0 draws the glyph with canvas fillText and transforms its antialiased coverage. Both at 32 px with the same encoding (ours spread 4; tiny-sdf buffer 4, radius 8, cutoff 0.5: 127.5 on the outline, 255/8 levels per px). Each timed pass draws the 94 printable ASCII glyphs once each, a new field per draw; the font object and tiny-sdf\'s canvas are made once, as a user would. Before any timing both draw every glyph and are compared texel by texel with the same exact reference (src/reference/outline-distance.ts: the unhinted outline, every curve in 96 steps, brute-force distances and winding); tiny-sdf\'s advances must equal ours, so the page draws the same DejaVu Sans. Accuracy rows: texels on the wrong side farther than 0.25 px from the outline, and mean and max distance error in px over the texels whose true distance is under 4 px (the coded range), all 94 glyphs. Chromium hints canvas text (its \'H\' is 23 px tall, the outline 23.33 px), which is part of tiny-sdf\'s error against the outline.',
   ].join('\n\n'),
 });

@@ -3,6 +3,7 @@
 import type { BMFontFormat, ImageFormat } from './api.ts';
 import { GuiError } from './errors.ts';
 import { convertFontFile, readFontFiles, ttfToFontFile } from './node.ts';
+import type { GlyphFieldMethod } from './ttf-layout.ts';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -17,13 +18,15 @@ export const USAGE = `cuttle-font: distance-field fonts from AngelCode BMFont fi
       down by --scale, turn the pages into distance fields reaching --spread output pixels
       past the outlines, and write the rescaled .fnt with its pages beside it.
   cuttle-font ttf <font.ttf|otf> -o <out.fnt> --size <px> [--scale 8] [--spread 4]
-                  [--chars <text>] [--page-size 256] [--format text|xml|binary] [--image png|tga]
-      Rasterise the font at size x scale and run the same distance-field step.
+                  [--method outline|raster] [--chars <text>] [--page-size 256]
+                  [--format text|xml|binary] [--image png|tga]
+      Distance fields measured straight from each glyph's outline (--method raster: rasterise
+      the font at size x scale and run the same distance-field step as sdf).
   cuttle-font info <file.fnt>
       Print the font's face, size, pages, character and kerning counts.
 `;
 
-const VALUE_FLAGS = new Set(['-o', '--scale', '--spread', '--threshold', '--format', '--image', '--size', '--chars', '--page-size']);
+const VALUE_FLAGS = new Set(['-o', '--scale', '--spread', '--threshold', '--format', '--image', '--size', '--chars', '--page-size', '--method']);
 
 interface Args {
   positional: string[];
@@ -86,11 +89,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       written = await convertFontFile(input, output(args), { scale: numberFlag(args, '--scale', 8), spread: numberFlag(args, '--spread', 4), threshold: numberFlag(args, '--threshold', 128), ...(format ? { format } : {}), ...(imageFormat ? { imageFormat } : {}) });
     } else if (command === 'ttf') {
       const chars = args.flags.get('--chars');
+      const method = choice<GlyphFieldMethod>(args, '--method', ['outline', 'raster']);
       written = await ttfToFontFile(input, output(args), {
         size: numberFlag(args, '--size'),
         scale: numberFlag(args, '--scale', 8),
         spread: numberFlag(args, '--spread', 4),
         pageSize: numberFlag(args, '--page-size', 256),
+        ...(method ? { method } : {}),
         ...(chars ? { chars } : {}),
         ...(format ? { format } : {}),
         ...(imageFormat ? { imageFormat } : {}),

@@ -67,18 +67,23 @@ export function distanceFieldFont(font: BMFont, pages: readonly GuiImage[], opti
   const outPages = pages.map((page) => distanceFieldImage(coverageOf(page), page.width, page.height, { scale, spread, threshold: options.threshold ?? 128 }));
   const pageWidth = outPages[0]?.width ?? Math.floor(font.common.scaleW / scale);
   const pageHeight = outPages[0]?.height ?? Math.floor(font.common.scaleH / scale);
+  return { font: scaleFontDown(font, scale, spread, pageWidth, pageHeight, options.pageNames), pages: outPages };
+}
+
+/**
+ * The .fnt half of the post's tool: every measurement of a high-resolution font divided by
+ * `scale` for pages of pageWidth x pageHeight, rectangles grown to hold the spread.
+ */
+export function scaleFontDown(font: BMFont, scale: number, spread: number, pageWidth: number, pageHeight: number, pageNames?: readonly string[]): BMFont {
   const down = (v: number): number => Math.round(v / scale);
   const { info, common } = font;
   const grow = growth(info.padding, scale, spread);
   return {
-    font: {
-      info: { ...info, size: down(info.size), padding: [down(info.padding[0]) + grow[0]!, down(info.padding[1]) + grow[1]!, down(info.padding[2]) + grow[2]!, down(info.padding[3]) + grow[3]!], spacing: [down(info.spacing[0]), down(info.spacing[1])], outline: down(info.outline) },
-      common: { ...common, lineHeight: down(common.lineHeight), base: down(common.base), scaleW: pageWidth, scaleH: pageHeight, packed: 0, alphaChnl: 0, redChnl: 0, greenChnl: 0, blueChnl: 0 },
-      pages: options.pageNames ? [...options.pageNames] : [...font.pages],
-      chars: font.chars.map((c) => rescaleChar(c, scale, grow, pageWidth, pageHeight)),
-      kernings: font.kernings.map((k) => ({ ...k, amount: down(k.amount) })),
-      distanceField: { fieldType: 'sdf', distanceRange: 2 * spread },
-    },
-    pages: outPages,
+    info: { ...info, size: down(info.size), padding: [down(info.padding[0]) + grow[0]!, down(info.padding[1]) + grow[1]!, down(info.padding[2]) + grow[2]!, down(info.padding[3]) + grow[3]!], spacing: [down(info.spacing[0]), down(info.spacing[1])], outline: down(info.outline) },
+    common: { ...common, lineHeight: down(common.lineHeight), base: down(common.base), scaleW: pageWidth, scaleH: pageHeight, packed: 0, alphaChnl: 0, redChnl: 0, greenChnl: 0, blueChnl: 0 },
+    pages: pageNames ? [...pageNames] : [...font.pages],
+    chars: font.chars.map((c) => rescaleChar(c, scale, grow, pageWidth, pageHeight)),
+    kernings: font.kernings.map((k) => ({ ...k, amount: down(k.amount) })),
+    distanceField: { fieldType: 'sdf', distanceRange: 2 * spread },
   };
 }

@@ -1,7 +1,9 @@
 // A scanline rasteriser for glyph outlines: quadratic and cubic Béziers are flattened to line
 // segments, then every pixel centre of every row is tested with the nonzero winding rule
 // (the rule TrueType and CFF outlines are drawn with). The result is a hard 0/255 mask: the
-// distance field that follows needs the outline's position, not antialiasing.
+// distance fields need the outline's position (and inside or outside), not antialiasing.
+
+import { GuiError } from './errors.ts';
 
 /** Outline commands as opentype.js gives them: y grows downwards, units are pixels. */
 export type OutlineCommand =
@@ -20,9 +22,9 @@ export class EdgeList {
   /** Number of segments in `data`. */
   count = 0;
 
-  /** Appends the segment from (x0, y0) to (x1, y1); horizontal segments are dropped (they never cross a scanline). */
+  /** Appends the segment from (x0, y0) to (x1, y1); zero-length segments are dropped. Horizontal ones are kept (distances need them; {@link fillNonzero} skips them). */
   add(x0: number, y0: number, x1: number, y1: number): void {
-    if (y0 === y1) return; // horizontal edges never cross a scanline
+    if (y0 === y1 && x0 === x1) return;
     if ((this.count + 1) * 4 > this.data.length) {
       const grown = new Float64Array(this.data.length * 2);
       grown.set(this.data);
@@ -37,8 +39,17 @@ export class EdgeList {
   }
 }
 
-/** Flattens outline commands into `edges`, closing every contour. */
-export function flattenOutline(commands: readonly OutlineCommand[], edges: EdgeList): void {
+/** Flattens outline commands into `edges`, closing every contour; no point of a curve is farther than `tolerance` pixels from its segments (default 0.1). */
+export function flattenOutline(commands: readonly OutlineCommand[], edges: EdgeList, tolerance = TOLERANCE): void {
+  if (!(tolerance > 0)) throw new GuiError(`flattenOutline: tolerance must be a positive number of pixels, got ${tolerance}.`);
+  flattenMapped(commands, edges, tolerance, 1, 1);
+}
+
+/**
+ * flattenOutline of the commands mapped by (x, y) to (x * mx, y * my) first, with `tolerance`
+ * in mapped units: font-unit outlines (y up) become pixels (y down) without a copied path.
+ */
+export function flattenMapped(commands: readonly OutlineCommand[], edges: EdgeList, tolerance: number, mx: number, my: number): void {
   let sx = 0;
   let sy = 0;
   let x = 0;
@@ -52,51 +63,64 @@ export function flattenOutline(commands: readonly OutlineCommand[], edges: EdgeL
     switch (c.type) {
       case 'M':
         close();
-        sx = x = c.x;
-        sy = y = c.y;
+        sx = x = c.x * mx;
+        sy = y = c.y * my;
         open = true;
         break;
-      case 'L':
-        edges.add(x, y, c.x, c.y);
-        x = c.x;
-        y = c.y;
+      case 'L': {
+        const lx = c.x * mx;
+        const ly = c.y * my;
+        edges.add(x, y, lx, ly);
+        x = lx;
+        y = ly;
         break;
+      }
       case 'Q': {
-        const ddx = x - 2 * c.x1 + c.x;
-        const ddy = y - 2 * c.y1 + c.y;
-        const n = Math.max(1, Math.ceil(Math.sqrt(Math.hypot(ddx, ddy) / (4 * TOLERANCE))));
+        const x1 = c.x1 * mx;
+        const y1 = c.y1 * my;
+        const ex = c.x * mx;
+        const ey = c.y * my;
+        const ddx = x - 2 * x1 + ex;
+        const ddy = y - 2 * y1 + ey;
+        const n = Math.max(1, Math.ceil(Math.sqrt(Math.hypot(ddx, ddy) / (4 * tolerance))));
         let px = x;
         let py = y;
         for (let i = 1; i <= n; i++) {
           const t = i / n;
           const u = 1 - t;
-          const qx = u * u * x + 2 * u * t * c.x1 + t * t * c.x;
-          const qy = u * u * y + 2 * u * t * c.y1 + t * t * c.y;
+          const qx = u * u * x + 2 * u * t * x1 + t * t * ex;
+          const qy = u * u * y + 2 * u * t * y1 + t * t * ey;
           edges.add(px, py, qx, qy);
           px = qx;
           py = qy;
         }
-        x = c.x;
-        y = c.y;
+        x = ex;
+        y = ey;
         break;
       }
       case 'C': {
-        const d1 = Math.hypot(x - 2 * c.x1 + c.x2, y - 2 * c.y1 + c.y2);
-        const d2 = Math.hypot(c.x1 - 2 * c.x2 + c.x, c.y1 - 2 * c.y2 + c.y);
-        const n = Math.max(1, Math.ceil(Math.sqrt((0.75 * Math.max(d1, d2)) / TOLERANCE)));
+        const x1 = c.x1 * mx;
+        const y1 = c.y1 * my;
+        const x2 = c.x2 * mx;
+        const y2 = c.y2 * my;
+        const ex = c.x * mx;
+        const ey = c.y * my;
+        const d1 = Math.hypot(x - 2 * x1 + x2, y - 2 * y1 + y2);
+        const d2 = Math.hypot(x1 - 2 * x2 + ex, y1 - 2 * y2 + ey);
+        const n = Math.max(1, Math.ceil(Math.sqrt((0.75 * Math.max(d1, d2)) / tolerance)));
         let px = x;
         let py = y;
         for (let i = 1; i <= n; i++) {
           const t = i / n;
           const u = 1 - t;
-          const qx = u * u * u * x + 3 * u * u * t * c.x1 + 3 * u * t * t * c.x2 + t * t * t * c.x;
-          const qy = u * u * u * y + 3 * u * u * t * c.y1 + 3 * u * t * t * c.y2 + t * t * t * c.y;
+          const qx = u * u * u * x + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t * t * t * ex;
+          const qy = u * u * u * y + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * ey;
           edges.add(px, py, qx, qy);
           px = qx;
           py = qy;
         }
-        x = c.x;
-        y = c.y;
+        x = ex;
+        y = ey;
         break;
       }
       case 'Z':

@@ -13,7 +13,9 @@ export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
   '@cuttle/gpu-fluid': { packedBytes: 47_100, exampleGzipBytes: 23_300 },
   '@cuttle/gpu-primitives': { packedBytes: 96_000, exampleGzipBytes: 17_900 },
   '@cuttle/gpu-skinning': { packedBytes: 101_000, exampleGzipBytes: 15_000 },
-  '@cuttle/gui': { packedBytes: 153_000, exampleGzipBytes: 15_000 },
+  // 161.4 kB once glyph fields are computed from the outline (outline-field, ttf-layout and the
+  // glyph field classes; the raster path stays for BMFont pages).
+  '@cuttle/gui': { packedBytes: 178_000, exampleGzipBytes: 15_000 },
   '@cuttle/jobs': { packedBytes: 81_400, exampleGzipBytes: 11_900 },
   '@cuttle/render': { packedBytes: 259_000, exampleGzipBytes: 69_700 },
   '@cuttle/three': { packedBytes: 62_500, exampleGzipBytes: 13_500 },
