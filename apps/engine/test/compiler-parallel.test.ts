@@ -2,13 +2,14 @@
 // project in the sample's style (sample-tools/make-large-project.ts, shrunk): the same output
 // files byte for byte, manifest included, the same failures with the same words, and progress
 // for every resource as it completes.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CompilePool, compileProject, type ProgressEvent } from '../src/compiler/compile-project.ts';
 import { scaledCounts } from '../sample-tools/large/options.ts';
 import { writeLargeProject } from '../sample-tools/large/write-project.ts';
+import { WILD } from './wild-project.ts';
 
 let dir: string;
 let source: string;
@@ -17,6 +18,11 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cuttle-parallel-'));
   source = join(dir, 'project');
   await writeLargeProject(source, scaledCounts(0.02), 7);
+  // Real-world GLBs with their own materials and embedded images (sharp and Basis on the workers).
+  for (const name of ['CesiumMilkTruck', 'NormalTangentTest']) {
+    copyFileSync(join(WILD, `${name}.glb`), join(source, 'meshes', `${name}.glb`));
+    writeFileSync(join(source, 'units', `wild_${name}.unit`), `mesh = "meshes/${name}"\n`);
+  }
 }, 40_000);
 
 afterAll(() => {

@@ -98,12 +98,20 @@ describe('mesh levels of detail', () => {
       expect(report.failed).toEqual([]);
       const ball = readContainer<MeshMeta>(readFileSync(join(project.out, 'meshes/ball.glb.cr')), 'mesh');
       if (ball.meta.kind !== 'static') throw new Error('expected a static mesh');
-      expect(ball.meta.lods.length).toBeGreaterThanOrEqual(2);
-      ball.meta.lods.forEach((lod, l) => {
-        expect(section(ball, `lod${l + 1}`, Uint32Array).length).toBe(lod.indexCount);
+      const { groups } = ball.meta;
+      expect(groups.length).toBe(1);
+      const { lods } = groups[0]!;
+      expect(lods.length).toBeGreaterThanOrEqual(2);
+      // The levels lie one after another in the `lods` section, finest first.
+      const all = section(ball, 'lods', Uint32Array);
+      expect(all.length).toBe(lods.reduce((n, lod) => n + lod.indexCount, 0));
+      lods.forEach((lod, l) => {
+        expect(lod.firstIndex).toBe(lods.slice(0, l).reduce((n, x) => n + x.indexCount, 0));
+        expect(lod.indexCount).toBeLessThan(l === 0 ? groups[0]!.indexCount : lods[l - 1]!.indexCount);
       });
       const crate = readContainer<MeshMeta>(readFileSync(join(project.out, 'meshes/crate.glb.cr')), 'mesh');
-      expect(crate.meta.kind === 'static' && crate.meta.lods).toEqual([]);
+      expect(crate.meta.kind === 'static' && crate.meta.groups.map((g) => g.lods)).toEqual([[]]);
+      expect(crate.sections.has('lods')).toBe(false);
     });
   });
 });

@@ -13,6 +13,7 @@ export const UNIT_SCHEMA = {
 
 export const RENDER_SCHEMA = {
   mesh: 'u32',
+  /** The material resource drawing every group of the mesh; 0: the mesh's own materials. */
   material: 'u32',
 } as const satisfies Schema;
 

@@ -3,7 +3,7 @@
 import { murmurHash2 } from '@cuttle/tools-merge';
 
 /** Bump when any runtime format changes: every output is rebuilt by the next compile. */
-export const DATA_FORMAT_VERSION = 6;
+export const DATA_FORMAT_VERSION = 7;
 
 /** The 32-bit name hash that stands for a resource inside runtime data. */
 export function resourceHash(type: string, name: string): number {
@@ -47,13 +47,51 @@ export interface TextureMeta {
 export interface StaticMeshMeta {
   kind: 'static';
   vertexCount: number;
-  /** Sections: positions, normals, uvs (f32), indices (u32); `lod1`.. (u32), one per level. */
-  bounds: { min: [number, number, number]; max: [number, number, number] };
   /**
-   * Levels of detail over the same vertices, finest first (none for a small mesh): each one's
-   * index count (its section `lod<n>`) and geometric error in the mesh's units.
+   * Sections: positions, normals, uvs (f32), indices (u32, each group's relative to its first
+   * vertex), `lods` (u32, every group's levels, likewise), `texture<i>` (the i-th texture's KTX2,
+   * or RGBA8 for a draft).
    */
-  lods: { error: number; indexCount: number }[];
+  bounds: { min: [number, number, number]; max: [number, number, number] };
+  /** The primitives grouped by glTF material, one draw each, in material order (no material last). */
+  groups: MeshGroupMeta[];
+  /** The GLB's own materials, which a unit without a `material` draws the groups with. */
+  materials: MeshMaterialMeta[];
+  /** The GLB's embedded images the materials use, compiled as the png resources are. */
+  textures: TextureMeta[];
+}
+
+export interface MeshGroupMeta {
+  /** Index into `materials`; -1: the primitives had none (glTF's default material). */
+  material: number;
+  /** The group's vertices: a range of the vertex sections. */
+  firstVertex: number;
+  vertexCount: number;
+  /** The group's triangles: a range of `indices`. */
+  firstIndex: number;
+  indexCount: number;
+  /**
+   * Levels of detail over the group's vertices, finest first (none for a small group): each one
+   * a range of the `lods` section, with its geometric error in the mesh's units.
+   */
+  lods: { error: number; firstIndex: number; indexCount: number }[];
+}
+
+/** A glTF metallic-roughness material of a GLB: MaterialMeta with textures named by index. */
+export interface MeshMaterialMeta {
+  /** The glTF material's name, or `material <index>`. */
+  name: string;
+  baseColor: [number, number, number, number];
+  metallic: number;
+  roughness: number;
+  emissive: [number, number, number];
+  alphaMode: AlphaMode;
+  alphaCutoff: number;
+  normalScale: number;
+  doubleSided: boolean;
+  /** Index into the mesh's `textures`. */
+  baseColorTexture?: number;
+  normalTexture?: number;
 }
 
 export interface ClipChannelMeta {
@@ -86,6 +124,7 @@ export interface FontMeta {
 
 export interface UnitMeta {
   mesh?: string;
+  /** Draws every group of the mesh; without it, the mesh's own materials are drawn. */
   material?: string;
   flow?: string;
   light?: { color: [number, number, number]; range: number; intensity: number };

@@ -77,7 +77,11 @@ export function levelPatch(current: LoadedLevel, next: LoadedLevel): LevelPatch 
   const materialRows: { row: number; hash: number }[] = [];
   for (let row = 0; row < a.render.count; row++) {
     const hash = b.render.fields.material[row]!;
-    if (a.render.fields.material[row] !== hash) materialRows.push({ row, hash });
+    const was = a.render.fields.material[row]!;
+    if (was === hash) continue;
+    // Switching to or from the mesh's own materials changes how many materials the unit draws with.
+    if (was === 0 || hash === 0) return { refused: "a unit switched between a material and its mesh's own materials" };
+    materialRows.push({ row, hash });
   }
   const lightsChanged = !sameField(a.light.fields.color, b.light.fields.color) || !sameField(a.light.fields.range, b.light.fields.range) || !sameField(a.light.fields.intensity, b.light.fields.intensity);
   return { transformRows, materialRows, lightsChanged };

@@ -34,14 +34,21 @@ export class TextureLoader {
 
   /** Adds compiled texture `name` to `scene`; its id. An EngineError says what is wrong with a damaged file. */
   load(scene: RenderScene, name: string, container: Container<TextureMeta>): number {
+    return this.loadData(scene, name, container.meta, section(container, container.meta.codec === 'rgba8' ? 'rgba' : 'ktx2', Uint8Array));
+  }
+
+  /**
+   * Adds a texture given by its header and its one section's bytes (a KTX2 file, or RGBA8 for a
+   * draft): a png resource's, or one a GLB embeds. `name` is what an error calls it.
+   */
+  loadData(scene: RenderScene, name: string, meta: TextureMeta, data: Uint8Array): number {
     const started = performance.now();
-    const { width, height, levels, usage, alpha } = container.meta;
-    if (container.meta.codec === 'rgba8') return this.#loadDraft(scene, container, started);
-    const ktx2 = section(container, 'ktx2', Uint8Array);
+    const { width, height, levels, usage, alpha } = meta;
+    if (meta.codec === 'rgba8') return this.#loadDraft(scene, meta, data, started);
     const choice = chooseTranscode(this.support, usage, alpha, width, height);
     let input;
     try {
-      input = transcodeKtx2(this.#basis, ktx2, choice, { width, height, levels });
+      input = transcodeKtx2(this.#basis, data, choice, { width, height, levels });
     } catch (error) {
       if (error instanceof Ktx2Error) throw new EngineError(`compiled texture ${name} ${error.message}; compile it again (cuttle-engine compile --force rebuilds every output).`);
       throw error;
@@ -49,17 +56,19 @@ export class TextureLoader {
     const id = scene.addCompressedTexture(input);
     this.stats.gpuBytes += chainBytes(input.format, width, height, input.levels.length);
     this.stats.textures++;
-    this.stats.fileBytes += ktx2.byteLength;
+    this.stats.fileBytes += data.byteLength;
     this.stats.ms += performance.now() - started;
     return id;
   }
 
   /** A watch-loop draft: RGBA8 level 0, its mips made on the GPU (averaged in linear light, or renormalized). */
-  #loadDraft(scene: RenderScene, container: Container<TextureMeta>, started: number): number {
-    const { width, height, usage } = container.meta;
-    const rgba = section<Uint8Array<ArrayBuffer>>(container, 'rgba', Uint8Array);
+  #loadDraft(scene: RenderScene, meta: TextureMeta, data: Uint8Array, started: number): number {
+    const { width, height, usage } = meta;
+    if (data.length !== width * height * 4) throw new EngineError(`a draft texture holds ${data.length} bytes, not ${width}x${height} RGBA8; compile it again.`);
+    // The scene copies the pixels to the GPU: a view of the container's bytes is enough.
+    const rgba = new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
     const id = scene.addTexture({ width, height, data: rgba }, { srgb: usage === 'color', normalMap: usage === 'normal' });
-    this.stats.gpuBytes += chainBytes('rgba8unorm', width, height, container.meta.levels);
+    this.stats.gpuBytes += chainBytes('rgba8unorm', width, height, meta.levels);
     this.stats.textures++;
     this.stats.fileBytes += rgba.byteLength;
     this.stats.ms += performance.now() - started;

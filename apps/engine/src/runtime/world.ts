@@ -22,6 +22,7 @@ import { createFlowRegistry } from './flow-actions.ts';
 import { FlowScripts, type FlowGraphReload, type LoadedGraph } from './flow-scripts.ts';
 import type { EngineMemory, WorldMemory } from './memory.ts';
 import type { FlowMeta, FontMeta, LevelMeta, MaterialMeta, MeshMeta, TextureMeta } from './formats.ts';
+import { addStaticMesh, meshMaterialInput, type StaticMeshGroups } from './mesh-groups.ts';
 import type { ResourceStore } from './resources.ts';
 import type { TextureLoader } from './texture-loader.ts';
 import { PATH_FLOATS } from './walk-cycle.ts';
@@ -110,8 +111,8 @@ export class World {
   /** Render materials by material name: which ids draw it, and whether they are a character's (no textures). */
   readonly #materialIds = new Map<string, { id: number; character: boolean }[]>();
   readonly #textureIds = new Map<string, number>();
-  /** Render instance of each row of the level's render component. */
-  readonly #staticInstances: number[] = [];
+  /** Render instances of each row of the level's render component (one per group of its mesh). */
+  readonly #staticInstances: number[][] = [];
   readonly #shared: WorldShared;
   /** This world's share of the engine's allocators, given back when it is destroyed. */
   readonly #memory: WorldMemory | undefined;
@@ -187,7 +188,8 @@ export class World {
     const render = this.ecs.managers.render;
     for (const { row, hash, name } of materials) {
       render.fields.material[row] = hash;
-      this.render.setInstanceMaterial(this.#staticInstances[row]!, this.#staticMaterial(name) ?? this.#addMaterial(store, name, false));
+      const id = this.#staticMaterial(name) ?? this.#addMaterial(store, name, false);
+      for (const instance of this.#staticInstances[row]!) this.render.setInstanceMaterial(instance, id);
     }
     const light = this.ecs.managers.light;
     if (patch.lightsChanged) for (const field of ['color', 'range', 'intensity'] as const) light.fields[field].set(next.ecs.managers.light.fields[field]);
@@ -264,7 +266,7 @@ export class World {
 
   #buildStatic(store: ResourceStore): void {
     const render = this.render;
-    const meshes = new Map<string, number>();
+    const meshes = new Map<string, StaticMeshGroups>();
     const materials = new Map<string, number>();
     const material = (name: string): number => {
       let id = materials.get(name);
@@ -274,26 +276,53 @@ export class World {
       }
       return id;
     };
-    const mesh = (name: string): number => {
-      let id = meshes.get(name);
+    // The GLB's own materials, keyed by mesh and index; their textures by mesh and index too.
+    const own = (name: string, mesh: StaticMeshGroups, index: number): number => {
+      const key = `${name}.glb#${index}`;
+      let id = materials.get(key);
       if (id === undefined) {
-        const c = store.get<MeshMeta>('glb', name);
-        if (c.meta.kind !== 'static') throw new EngineError(`${name}.glb is skinned: place it through a unit with a character component.`);
-        const lods = c.meta.lods.map((lod, l) => ({ indices: section(c, `lod${l + 1}`, Uint32Array), error: lod.error }));
-        id = render.addMesh({ positions: section(c, 'positions', Float32Array), normals: section(c, 'normals', Float32Array), uvs: section(c, 'uvs', Float32Array), indices: section(c, 'indices', Uint32Array), lods });
-        meshes.set(name, id);
+        id = render.addMaterial(meshMaterialInput(mesh, index, (t) => this.#meshTexture(name, mesh, t)));
+        materials.set(key, id);
       }
       return id;
+    };
+    const mesh = (name: string): StaticMeshGroups => {
+      let groups = meshes.get(name);
+      if (!groups) {
+        groups = addStaticMesh(render, name, store.get<MeshMeta>('glb', name));
+        meshes.set(name, groups);
+      }
+      return groups;
     };
     const { render: r } = this.ecs.managers;
     const transforms = this.ecs.scene.transforms;
     for (let i = 0; i < r.count; i++) {
       const entity = r.getEntity(i);
       const row = transforms.indexOf(entity);
-      const instance = render.addInstance(mesh(this.#names(r.fields.mesh[i]!, 'glb')), material(this.#names(r.fields.material[i]!, 'material')), transforms.fields.world.subarray(row * 16, row * 16 + 16));
-      this.binding.bind(entity, instance);
-      this.#staticInstances[i] = instance;
+      const meshName = this.#names(r.fields.mesh[i]!, 'glb');
+      const m = mesh(meshName);
+      const hash = r.fields.material[i]!;
+      const named = hash === 0 ? undefined : material(this.#names(hash, 'material'));
+      const matrix = transforms.fields.world.subarray(row * 16, row * 16 + 16);
+      this.#staticInstances[i] = m.groups.map((group) => {
+        const instance = render.addInstance(group.mesh, named ?? own(meshName, m, group.material), matrix);
+        this.binding.bind(entity, instance);
+        return instance;
+      });
     }
+  }
+
+  /** Texture `index` a GLB embeds, uploaded on first use. */
+  #meshTexture(name: string, mesh: StaticMeshGroups, index: number): number {
+    const key = `${name}.glb#${index}`;
+    let id = this.#textureIds.get(key);
+    if (id === undefined) {
+      const meta = mesh.container.meta.textures[index];
+      if (!meta) throw new EngineError(`${name}.glb names texture ${index}, which it does not hold; recompile it.`);
+      id = this.#shared.textures.loadData(this.render, `texture ${index} of ${name}.glb`, meta, section(mesh.container, `texture${index}`, Uint8Array));
+      this.#textureIds.set(key, id);
+    }
+    return id;
   }
 
   #buildLights(): void {

@@ -52,8 +52,9 @@ async function buildKernels(): Promise<{ path: string; contents: Uint8Array }[]>
     format: 'esm',
     target: 'node20',
     conditions: ['@cuttle/source'],
-    // Its WebAssembly file is found beside its JavaScript: left to Node to load from node_modules.
-    external: ['ktx2-encoder'],
+    // ktx2-encoder's WebAssembly file is found beside its JavaScript, and sharp is a native addon:
+    // both are left to Node to load from node_modules.
+    external: ['ktx2-encoder', 'sharp'],
     // CommonJS dependencies bundled into ESM need a real require.
     banner: { js: "import { createRequire as __cuttleRequire } from 'node:module'; const require = __cuttleRequire(import.meta.url);" },
     plugins: [rawTextPlugin()],

@@ -71,10 +71,13 @@ export function compileLevel(ctx: CompileContext): Uint8Array {
       f.speed[c] = unit.character.speed ?? 1.2;
       f.radius[c] = unit.character.radius ?? 2;
       f.phase[c] = (i * 0.618) % 1;
-    } else if (unit.mesh !== undefined && material !== undefined) {
+    } else if (unit.mesh !== undefined) {
       const r = managers.render.create(entity);
       managers.render.fields.mesh[r] = hash('glb', unit.mesh);
-      managers.render.fields.material[r] = hash('material', material);
+      // 0: the mesh's own materials (RENDER_SCHEMA); no material name hashes to it.
+      const materialHash = material === undefined ? 0 : hash('material', material);
+      if (material !== undefined && materialHash === 0) ctx.fail(['units', i, 'unit'], `the name hash of ${material} is 0, which stands for "the mesh's own materials"`, 'Rename the material');
+      managers.render.fields.material[r] = materialHash;
     }
     const light = placed.light ?? unit.light;
     if (light) {

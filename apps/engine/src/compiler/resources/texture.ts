@@ -3,14 +3,12 @@
 // samples (BC, ETC2, ASTC or RGBA8) without decoding pixels. In the watch loop's drafts, the
 // decoded RGBA8 as it is (the GPU makes its mips at load), until a compile without --watch.
 import { decodePng } from '@cuttle/gui';
-import type { TextureMeta } from '../../runtime/formats.ts';
 import { writeContainer } from '../../runtime/container.ts';
-import { encodeKtx2 } from '../../textures/encode-ktx2.ts';
-import { mipLevelCount } from '../../textures/mip-chain.ts';
+import { compileRgba } from '../../textures/compile-rgba.ts';
+import { MAX_TEXTURE_SIZE } from '../../textures/limits.ts';
 import type { CompileContext } from '../context.ts';
 
-/** WebGPU's guaranteed maxTextureDimension2D: a larger texture would not load everywhere. */
-export const MAX_TEXTURE_SIZE = 8192;
+export { MAX_TEXTURE_SIZE };
 
 /** The size a PNG's IHDR claims, read before anything is inflated; undefined when there is no IHDR first. */
 function claimedSize(bytes: Uint8Array): { width: number; height: number } | undefined {
@@ -33,22 +31,8 @@ export async function compileTexture(ctx: CompileContext): Promise<Uint8Array> {
   }
   const { width, height } = image;
   const rgba = image.channels === 1 ? greyToRgba(image.data, width * height) : image.data;
-  let alpha = false;
-  for (let i = 3; i < rgba.length; i += 4) {
-    if (rgba[i] !== 255) {
-      alpha = true;
-      break;
-    }
-  }
-  const usage = ctx.textureUsage;
-  const levels = mipLevelCount(width, height);
-  if (ctx.textureDraft) {
-    const meta: TextureMeta = { width, height, levels, usage, alpha, codec: 'rgba8' };
-    return writeContainer({ type: 'texture', meta, sections: { rgba } });
-  }
-  const ktx2 = await encodeKtx2(rgba, width, height, usage);
-  const meta: TextureMeta = { width, height, levels, usage, alpha, codec: 'basis' };
-  return writeContainer({ type: 'texture', meta, sections: { ktx2 } });
+  const texture = await compileRgba(rgba, width, height, ctx.textureUsage, ctx.textureDraft);
+  return writeContainer({ type: 'texture', meta: texture.meta, sections: { [texture.section]: texture.data } });
 }
 
 function greyToRgba(grey: Uint8Array, texels: number): Uint8Array {

@@ -21,11 +21,12 @@ export function unitMeta(src: UnitSource): UnitMeta {
 export function checkUnit(ctx: CompileContext, doc: unknown): UnitSource {
   const src = validate(ctx, UNIT_SOURCE, doc);
   // An emptied unit would silently vanish from every level that places it.
-  if (src.mesh === undefined && src.light === undefined && src.flow === undefined) ctx.fail([], 'the unit has no mesh, light or flow, so placing it would show nothing', 'Add mesh = "meshes/<name>" with a material, a light = { ... } or flow = "flow/<name>"');
+  if (src.mesh === undefined && src.light === undefined && src.flow === undefined) ctx.fail([], 'the unit has no mesh, light or flow, so placing it would show nothing', 'Add mesh = "meshes/<name>", a light = { ... } or flow = "flow/<name>"');
   if (src.mesh !== undefined) ctx.requireResource('glb', src.mesh, ['mesh']);
   if (src.material !== undefined) ctx.requireResource('material', src.material, ['material']);
   if (src.flow !== undefined) ctx.requireResource('flow', src.flow, ['flow']);
-  if (src.mesh !== undefined && src.material === undefined) ctx.fail(['mesh'], 'a unit with a mesh needs a material', 'Add material = "materials/<name>"');
+  // Without a material, a static mesh is drawn with the GLB's own materials (glTF's default
+  // material for primitives that have none); a character still needs one (the level checks).
   return src;
 }
 

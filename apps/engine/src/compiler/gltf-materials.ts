@@ -1,0 +1,86 @@
+// A static GLB's own materials: each glTF metallic-roughness material its triangles use, with
+// its base colour and normal textures compiled from the embedded images through the same path
+// as the png resources (colour: ETC1S sRGB; normal map: UASTC linear). An image used both ways
+// is compiled once per usage. What would render wrong is refused, naming the material: a
+// texture read through another uv set than TEXCOORD_0, a KHR_texture_transform, an image that
+// is not embedded or does not decode. Metallic-roughness, occlusion and emissive textures are
+// not drawn by this engine (their factors are).
+import type { Material, Texture, TextureInfo } from '@gltf-transform/core';
+import type { SectionArray } from '../runtime/container.ts';
+import type { MeshMaterialMeta, TextureMeta } from '../runtime/formats.ts';
+import { compileRgba } from '../textures/compile-rgba.ts';
+import { decodeImage, ImageDecodeError } from '../textures/decode-image.ts';
+import type { TextureUsage } from '../textures/texture-usage.ts';
+import type { CompileContext } from './context.ts';
+import { textureInfoExtensions, type GlbJson } from './glb-json.ts';
+
+export interface GltfMaterials {
+  materials: MeshMaterialMeta[];
+  textures: TextureMeta[];
+  /** `texture<i>`: the i-th texture's KTX2 (or RGBA8 draft). */
+  sections: Record<string, SectionArray>;
+}
+
+/** How a material is named in messages: its glTF name and index. */
+export function materialLabel(material: Material, index: number): string {
+  const name = material.getName();
+  return name ? `material "${name}" (glTF material ${index})` : `glTF material ${index}`;
+}
+
+/**
+ * Compiles `used` (the materials the triangles name, in glTF order); `indexOf` gives each one's
+ * glTF index. Returns them in the same order.
+ */
+export async function compileGltfMaterials(ctx: CompileContext, used: readonly Material[], indexOf: (m: Material) => number, images: readonly Texture[], json: GlbJson | undefined): Promise<GltfMaterials> {
+  const out: GltfMaterials = { materials: [], textures: [], sections: {} };
+  const compiled = new Map<string, number>();
+  const texture = async (label: string, slot: string, image: Texture | null, info: TextureInfo | null, usage: TextureUsage): Promise<number | undefined> => {
+    if (!image) return undefined;
+    const imageIndex = images.indexOf(image);
+    const where = `${label}: its ${slot} (image ${imageIndex}${image.getName() ? ` "${image.getName()}"` : ''})`;
+    if (info && info.getTexCoord() !== 0) ctx.fail([], `${where} is read through TEXCOORD_${info.getTexCoord()}; this compiler reads TEXCOORD_0 only`, 'Re-export the mesh with that texture on the first uv set');
+    const key = `${imageIndex}:${usage}`;
+    const known = compiled.get(key);
+    if (known !== undefined) return known;
+    const bytes = image.getImage();
+    if (!bytes) return ctx.fail([], `${where} is not embedded in the GLB`, 'Export the GLB with its images embedded');
+    let decoded;
+    try {
+      decoded = await decodeImage(bytes, image.getMimeType());
+    } catch (error) {
+      if (error instanceof ImageDecodeError) return ctx.fail([], `${where} ${error.message}`, 'Fix or replace the image in the source file and export the GLB again; the previous output is kept until it compiles');
+      throw error;
+    }
+    const result = await compileRgba(decoded.rgba, decoded.width, decoded.height, usage, ctx.textureDraft);
+    const index = out.textures.length;
+    out.textures.push(result.meta);
+    out.sections[`texture${index}`] = result.data;
+    compiled.set(key, index);
+    return index;
+  };
+  for (const material of used) {
+    const gltfIndex = indexOf(material);
+    const label = materialLabel(material, gltfIndex);
+    const extensions = textureInfoExtensions(json, gltfIndex);
+    if (extensions.length > 0) ctx.fail([], `${label} uses ${extensions.join(', ')} on a texture, which this compiler does not apply`, 'Bake the texture transform into the uvs (or remove it) and export again');
+    const [r, g, b, a] = material.getBaseColorFactor();
+    const [er, eg, eb] = material.getEmissiveFactor();
+    const meta: MeshMaterialMeta = {
+      name: material.getName() || `material ${gltfIndex}`,
+      baseColor: [r, g, b, a],
+      metallic: material.getMetallicFactor(),
+      roughness: material.getRoughnessFactor(),
+      emissive: [er, eg, eb],
+      alphaMode: material.getAlphaMode() === 'BLEND' ? 'blend' : material.getAlphaMode() === 'MASK' ? 'mask' : 'opaque',
+      alphaCutoff: material.getAlphaCutoff(),
+      normalScale: material.getNormalScale(),
+      doubleSided: material.getDoubleSided(),
+    };
+    const baseColorTexture = await texture(label, 'base colour texture', material.getBaseColorTexture(), material.getBaseColorTextureInfo(), 'color');
+    const normalTexture = await texture(label, 'normal texture', material.getNormalTexture(), material.getNormalTextureInfo(), 'normal');
+    if (baseColorTexture !== undefined) meta.baseColorTexture = baseColorTexture;
+    if (normalTexture !== undefined) meta.normalTexture = normalTexture;
+    out.materials.push(meta);
+  }
+  return out;
+}

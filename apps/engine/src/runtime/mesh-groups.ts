@@ -1,0 +1,43 @@
+// A compiled static mesh in a render scene: one render mesh per group (views of the container's
+// sections, no copies), and the render input of each of the GLB's own materials, whose
+// textures come from the same container.
+import type { MaterialInput, MeshLodInput, RenderScene } from '@cuttle/render';
+import { EngineError } from '../errors.ts';
+import type { Container } from './container.ts';
+import { section } from './container.ts';
+import type { MeshMeta, StaticMeshMeta } from './formats.ts';
+
+export interface StaticMeshGroups {
+  /** Per group: its render mesh and its material's index in the mesh (-1: none). */
+  groups: { mesh: number; material: number }[];
+  container: Container<StaticMeshMeta>;
+}
+
+/** glTF's default material, for primitives that name none (glTF 2.0, 3.9.6). */
+export const GLTF_DEFAULT_MATERIAL: MaterialInput = { baseColor: [1, 1, 1, 1], metallic: 1, roughness: 1 };
+
+/** Adds every group of compiled mesh `name` to `render`. */
+export function addStaticMesh(render: RenderScene, name: string, container: Container<MeshMeta>): StaticMeshGroups {
+  if (container.meta.kind !== 'static') throw new EngineError(`${name}.glb is skinned: place it through a unit with a character component.`);
+  const c = container as Container<StaticMeshMeta>;
+  const positions = section(c, 'positions', Float32Array), normals = section(c, 'normals', Float32Array), uvs = section(c, 'uvs', Float32Array), indices = section(c, 'indices', Uint32Array);
+  const lodIndices = c.meta.groups.some((g) => g.lods.length > 0) ? section(c, 'lods', Uint32Array) : new Uint32Array(0);
+  const groups = c.meta.groups.map((g) => {
+    const from = g.firstVertex, to = g.firstVertex + g.vertexCount;
+    const lods: MeshLodInput[] = g.lods.map((lod) => ({ indices: lodIndices.subarray(lod.firstIndex, lod.firstIndex + lod.indexCount), error: lod.error }));
+    const mesh = render.addMesh({ positions: positions.subarray(from * 3, to * 3), normals: normals.subarray(from * 3, to * 3), uvs: uvs.subarray(from * 2, to * 2), indices: indices.subarray(g.firstIndex, g.firstIndex + g.indexCount), lods });
+    return { mesh, material: g.material };
+  });
+  return { groups, container: c };
+}
+
+/** The render input of the mesh's own material `index`; `texture(i)` adds (or finds) its texture `i`. */
+export function meshMaterialInput(mesh: StaticMeshGroups, index: number, texture: (index: number) => number): MaterialInput {
+  if (index === -1) return GLTF_DEFAULT_MATERIAL;
+  const m = mesh.container.meta.materials[index];
+  if (!m) throw new EngineError(`a group names material ${index}, which the mesh does not have; recompile it.`);
+  const input: MaterialInput = { baseColor: m.baseColor, metallic: m.metallic, roughness: m.roughness, emissive: m.emissive, alphaMode: m.alphaMode, alphaCutoff: m.alphaCutoff, normalScale: m.normalScale, doubleSided: m.doubleSided };
+  if (m.baseColorTexture !== undefined) input.baseColorTexture = texture(m.baseColorTexture);
+  if (m.normalTexture !== undefined) input.normalTexture = texture(m.normalTexture);
+  return input;
+}
