@@ -20,7 +20,7 @@ import { basisModule, TranscodeTarget } from '../src/textures/basis-module.ts';
 import { encodeKtx2 } from '../src/textures/encode-ktx2.ts';
 import { chainBytes, mipLevelCount } from '../src/textures/mip-chain.ts';
 import { meanNormalAngle, psnrRgb } from '../src/textures/quality.ts';
-import { normalMapPaths, type TextureUsage } from '../src/textures/texture-usage.ts';
+import { textureUsages, usageOf, type TextureUsage } from '../src/textures/texture-usage.ts';
 import { chooseTranscode, transcodeKtx2, type CompressionSupport } from '../src/textures/transcode-ktx2.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { limit: { type: 'string' }, gpu: { type: 'boolean' }, picture: { type: 'string' }, json: { type: 'string' } } });
@@ -29,7 +29,7 @@ const project = positionals[0] ?? join(import.meta.dirname, '..', 'sample');
 const files = scanProject(project, (path) => !/\.(png|glb|ttf)$/.test(path));
 const texts = new Map<string, string>();
 for (const [path, file] of files) if (file.text !== '') texts.set(path, file.text);
-const normals = normalMapPaths(DependencyGraph.build(texts, DEFAULT_DEPENDENCY_OPTIONS));
+const usages = textureUsages(DependencyGraph.build(texts, DEFAULT_DEPENDENCY_OPTIONS));
 const pngs = [...files.keys()].filter((path) => path.endsWith('.png')).sort().slice(0, values.limit === undefined ? undefined : Number(values.limit));
 
 const BC: CompressionSupport = { bc: true, etc2: false, astc: false };
@@ -69,7 +69,7 @@ for (const path of pngs) {
   const decodeMs = performance.now() - started;
   if (image.channels !== 4) continue;
   const { width, height } = image;
-  const usage: TextureUsage = normals.has(path) ? 'normal' : 'color';
+  const usage: TextureUsage = usageOf(usages, path);
   started = performance.now();
   const ktx2 = await encodeKtx2(image.data, width, height, usage);
   const encodeMs = performance.now() - started;
@@ -103,7 +103,7 @@ lines.push(`| GPU memory, BC (desktop) | ${mb(sum('gpuBefore'))} RGBA8 + mips | 
 lines.push(`| GPU memory, ETC2 / ASTC (phone) | ${mb(sum('gpuBefore'))} | ${mb(sum('gpuPhone'))} | ${(sum('gpuPhone') / sum('gpuBefore')).toFixed(3)} |`);
 lines.push(`| compile, this thread | ${(sum('decodeMs') / 1000).toFixed(2)} s decode | ${((sum('decodeMs') + sum('encodeMs')) / 1000).toFixed(2)} s decode + encode | ${((sum('decodeMs') + sum('encodeMs')) / sum('decodeMs')).toFixed(1)}x |`);
 lines.push(`| load: transcode to BC, this thread | | ${(sum('transcodeMs')).toFixed(0)} ms | |`);
-for (const usage of ['color', 'normal'] as const) {
+for (const usage of ['color', 'normal', 'data'] as const) {
   const of = rows.filter((r) => r.usage === usage);
   if (of.length === 0) continue;
   const psnrs = of.map((r) => r.psnr).sort((a, b) => a - b);

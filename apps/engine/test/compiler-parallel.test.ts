@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CompilePool, compileProject, type ProgressEvent } from '../src/compiler/compile-project.ts';
+import { readManifest } from '../src/compiler/manifest.ts';
 import { scaledCounts } from '../sample-tools/large/options.ts';
 import { writeLargeProject } from '../sample-tools/large/write-project.ts';
 import { WILD } from './wild-project.ts';
@@ -23,6 +24,8 @@ beforeAll(async () => {
     copyFileSync(join(WILD, `${name}.glb`), join(source, 'meshes', `${name}.glb`));
     writeFileSync(join(source, 'units', `wild_${name}.unit`), `mesh = "meshes/${name}"\n`);
   }
+  // A texture used as metallic-roughness data: the usage reaches the workers in the shared header.
+  writeFileSync(join(source, 'materials', 'rough.material'), 'base_color = [1 1 1 1]\nmetallic_roughness_texture = "textures/tex_001"\n');
 }, 40_000);
 
 afterAll(() => {
@@ -62,6 +65,7 @@ describe('parallel compile on @cuttle/jobs workers', () => {
     expect([...types].sort()).toEqual(['flow', 'font', 'glb', 'level', 'material', 'package', 'png', 'unit']);
     expect(parallel.compiled).toEqual(serial.compiled);
     expectSameFiles(join(dir, 'serial'), join(dir, 'parallel'));
+    expect(readManifest(join(dir, 'parallel'))!.resources['textures/tex_001.png']!.settings).toEqual({ usage: 'data' });
     // One event per resource, counted 1..n as they complete, each path once.
     expect(events.map((e) => e.index)).toEqual(events.map((_, i) => i + 1));
     expect(new Set(events.map((e) => e.path)).size).toBe(parallel.compiled.length);

@@ -173,6 +173,10 @@ describe('KTX2 files at load', () => {
     [{ ...none, astc: true }, 'color', true, 'astc-4x4-unorm-srgb'],
     [none, 'color', false, 'rgba8unorm-srgb'],
     [none, 'normal', false, 'rgba8unorm'],
+    [{ ...none, bc: true }, 'data', false, 'bc7-rgba-unorm'],
+    [{ bc: true, etc2: true, astc: true }, 'data', false, 'astc-4x4-unorm'],
+    [{ ...none, etc2: true }, 'data', false, 'etc2-rgba8unorm'],
+    [none, 'data', false, 'rgba8unorm'],
   ] as const)('%o, %s, alpha %s: %s', (support, usage, alpha, format) => {
     expect(chooseTranscode(support, usage, alpha, 64, 64).format).toBe(format);
   });

@@ -4,6 +4,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import sharp from 'sharp';
 import { expect } from 'vitest';
 
 export const WILD = join(import.meta.dirname, 'fixtures', 'wild');
@@ -62,6 +63,16 @@ export function glbChunks(bytes: Uint8Array): { json: { materials: Record<string
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const length = view.getUint32(12, true);
   return { json: JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + length))) as ReturnType<typeof glbChunks>['json'], binAt: 20 + length + 8 };
+}
+
+/** Embedded image `index` of fixture `file`, decoded to RGBA8 by sharp (independently of the compiler's reader). */
+export async function fixtureImage(file: string, index: number): Promise<{ rgba: Uint8Array; width: number; height: number }> {
+  const bytes = readFileSync(join(WILD, file));
+  const { json, binAt } = glbChunks(bytes);
+  const view = json.bufferViews[json.images[index]!.bufferView]!;
+  const at = binAt + (view.byteOffset ?? 0);
+  const { data, info } = await sharp(bytes.subarray(at, at + view.byteLength)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { rgba: new Uint8Array(data), width: info.width, height: info.height };
 }
 
 /** `bytes` with its JSON chunk replaced by `json` (padded with spaces; the BIN chunk is kept). */

@@ -25,7 +25,7 @@ import type { CompilePool } from './parallel/compile-pool.ts';
 import { shareSources } from './parallel/shared-project.ts';
 import type { KernelUrls } from '../workers/kernel-bundle.ts';
 import { RESOURCE_COMPILERS } from './resource-compilers.ts';
-import { normalMapPaths } from '../textures/texture-usage.ts';
+import { textureUsages } from '../textures/texture-usage.ts';
 
 export { RESOURCE_COMPILERS } from './resource-compilers.ts';
 export { CompilePool } from './parallel/compile-pool.ts';
@@ -35,7 +35,7 @@ export const COMPILER_VERSION = `cuttle-engine/${DATA_FORMAT_VERSION}`;
 
 /** How references are written when the project has no .cuttle-deps.sjson. */
 export const DEFAULT_DEPENDENCY_OPTIONS: DependencyOptions = {
-  keyTypes: { unit: 'unit', material: 'material', flow: 'flow', font: 'font', mesh: 'glb', base_color_texture: 'png', normal_texture: 'png', level: 'level', glb: 'glb', png: 'png', package: 'package' },
+  keyTypes: { unit: 'unit', material: 'material', flow: 'flow', font: 'font', mesh: 'glb', base_color_texture: 'png', normal_texture: 'png', metallic_roughness_texture: 'png', level: 'level', glb: 'glb', png: 'png', package: 'package' },
   rootTypes: ['package', 'level'],
 };
 
@@ -157,7 +157,7 @@ async function compileWith(source: string, out: string, options: CompileOptions,
   const graph = DependencyGraph.build(texts, dependencyOptions, kept?.options === JSON.stringify(dependencyOptions) ? kept.graph : undefined);
   options.cache?.kept.set(GRAPH_KEY, { graph, options: JSON.stringify(dependencyOptions) });
 
-  const normalMaps = normalMapPaths(graph);
+  const usages = textureUsages(graph);
   const drafts = options.textureDrafts === true;
   const versionChanged = previous !== undefined && previous.compiler !== version;
   const fresh = previous === undefined || versionChanged || options.force === true;
@@ -194,11 +194,12 @@ async function compileWith(source: string, out: string, options: CompileOptions,
         if (RESOURCE_COMPILERS[referrer.type]?.embeds.includes(type)) reasons.set(referrerPath, 'dependency');
       }
     }
-    // Settings the rest of the project decides (a texture that became a normal map).
+    // Settings the rest of the project decides (a texture that became a normal map or data), and
+    // textures two materials now want in two linear usages: their compile says so.
     for (const path of compilable) {
       if (reasons.has(path)) continue;
       const entry = previous.resources[path];
-      if (entry && settingsStale(entry.settings, settingsOf(path, entry.type, normalMaps, drafts))) reasons.set(path, 'input');
+      if (entry && (usages.conflicts.has(path) || settingsStale(entry.settings, settingsOf(path, entry.type, usages, drafts)))) reasons.set(path, 'input');
     }
     // Files read that the graph does not know (a font's TTF, a .fnt's pages). One refused now (a
     // --font-dir no longer given) counts as changed: the rebuild then says why it fails.
@@ -231,7 +232,7 @@ async function compileWith(source: string, out: string, options: CompileOptions,
   const report: CompileReport = { compiled: [], upToDate: 0, failed: [], removed: [], ignored, ms: 0 };
   const todo = compilable.filter((path) => reasons.has(path));
   report.upToDate = compilable.length - todo.length;
-  const env: CompileEnvironment = { out, inputFiles, resources: graph, text: (path) => textOf(path), hashOf: (path) => hashes.get(path), normalMaps, textureDrafts: drafts };
+  const env: CompileEnvironment = { out, inputFiles, resources: graph, text: (path) => textOf(path), hashOf: (path) => hashes.get(path), textureUsages: usages, textureDrafts: drafts };
   // Binary files have no text ('') in `texts`; decode one when a compiler asks anyway.
   const textOf = (path: string): string => {
     const text = texts.get(path);
@@ -251,7 +252,7 @@ async function compileWith(source: string, out: string, options: CompileOptions,
       const embedded = new Set(Object.values(RESOURCE_COMPILERS).flatMap((c) => c.embeds));
       // In batches the pool's task table holds. Embedded types come first in `order`, so a
       // batch's embedders never wait on a resource of a later batch. The sources are shared once.
-      const sources = shareSources(files, hashes, normalMaps, drafts);
+      const sources = shareSources(files, hashes, usages, drafts);
       for (let start = 0; start < order.length; start += COMPILE_BATCH) {
         const batch = order.slice(start, start + COMPILE_BATCH);
         const typeAt = (i: number): string => resourceOf(batch[i]!).type;

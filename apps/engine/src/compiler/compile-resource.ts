@@ -10,6 +10,7 @@ import { emptySource, failAt, parseDocument, type CompileContext, type PathKey, 
 import { contentHash } from './hash.ts';
 import type { InputFiles } from './input-files.ts';
 import type { ManifestEntry } from './manifest.ts';
+import { usageOf, type TextureUsages } from '../textures/texture-usage.ts';
 import { outputFileOf } from './manifest-check.ts';
 import { RESOURCE_COMPILERS } from './resource-compilers.ts';
 
@@ -23,16 +24,16 @@ export interface CompileEnvironment {
   text(path: string): string;
   /** A project file's content hash, known from the scan (undefined for files outside the project). */
   hashOf(path: string): string | undefined;
-  /** Source paths of the textures that materials use as normal maps. */
-  normalMaps: ReadonlySet<string>;
+  /** What the materials use each texture for (textures/texture-usage.ts). */
+  textureUsages: TextureUsages;
   /** Textures rebuilt now are written as drafts (CompileOptions.textureDrafts). */
   textureDrafts: boolean;
 }
 
 /** What the rest of the project decides about how `path` compiles (recorded in its manifest entry). */
-export function settingsOf(path: string, type: string, normalMaps: ReadonlySet<string>, drafts: boolean): Record<string, string> | undefined {
+export function settingsOf(path: string, type: string, usages: TextureUsages, drafts: boolean): Record<string, string> | undefined {
   if (type !== 'png') return undefined;
-  const usage = normalMaps.has(path) ? 'normal' : 'color';
+  const usage = usageOf(usages, path);
   return drafts ? { usage, quality: 'draft' } : { usage };
 }
 
@@ -52,7 +53,7 @@ export async function compileResource(path: string, env: CompileEnvironment): Pr
   const id = resourceOf(path);
   const bytes = env.inputFiles.files.get(path)!;
   const inputs: Record<string, string> = { [path]: env.hashOf(path) ?? contentHash(bytes) };
-  const settings = settingsOf(path, id.type, env.normalMaps, env.textureDrafts);
+  const settings = settingsOf(path, id.type, env.textureUsages, env.textureDrafts);
   let doc: JsonValue | undefined;
   const text = (): string => env.text(path);
   const ctx: CompileContext = {
@@ -60,7 +61,8 @@ export async function compileResource(path: string, env: CompileEnvironment): Pr
     type: id.type,
     name: id.name,
     bytes,
-    textureUsage: env.normalMaps.has(path) ? 'normal' : 'color',
+    textureUsage: usageOf(env.textureUsages, path),
+    textureConflict: env.textureUsages.conflicts.get(path),
     textureDraft: env.textureDrafts,
     resources: env.resources,
     text,

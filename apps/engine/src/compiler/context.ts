@@ -23,8 +23,10 @@ export interface CompileContext {
   readonly type: string;
   readonly name: string;
   readonly bytes: Uint8Array;
-  /** For a texture: what the materials that name it use it for (a normal map, or colour). */
+  /** For a texture: what the materials that name it use it for (colour, a normal map, or data). */
   readonly textureUsage: TextureUsage;
+  /** For a texture: why no one usage serves the materials that name it (its compile fails with it). */
+  readonly textureConflict: string | undefined;
   /** For a texture: write a draft (RGBA8, no compression; the watch loop's fast path). */
   readonly textureDraft: boolean;
   /** Which resources exist in the project. */

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 const TEXTURE_INFO = v.looseObject({ extensions: v.optional(v.record(v.string(), v.unknown())) });
 const GLTF_JSON = v.looseObject({
   materials: v.optional(v.array(v.looseObject({
-    pbrMetallicRoughness: v.optional(v.looseObject({ baseColorTexture: v.optional(TEXTURE_INFO) })),
+    pbrMetallicRoughness: v.optional(v.looseObject({ baseColorTexture: v.optional(TEXTURE_INFO), metallicRoughnessTexture: v.optional(TEXTURE_INFO) })),
     normalTexture: v.optional(TEXTURE_INFO),
   }))),
 });
@@ -26,9 +26,9 @@ export function readGlbJson(bytes: Uint8Array): GlbJson | undefined {
   }
 }
 
-/** Extensions on the texture infos of glTF material `index` that this compiler reads (base colour, normal). */
+/** Extensions on the texture infos of glTF material `index` that this compiler reads (base colour, metallic-roughness, normal). */
 export function textureInfoExtensions(json: GlbJson | undefined, index: number): string[] {
   const material = json?.materials?.[index];
-  const infos = [material?.pbrMetallicRoughness?.baseColorTexture, material?.normalTexture];
+  const infos = [material?.pbrMetallicRoughness?.baseColorTexture, material?.pbrMetallicRoughness?.metallicRoughnessTexture, material?.normalTexture];
   return [...new Set(infos.flatMap((info) => Object.keys(info?.extensions ?? {})))];
 }

@@ -1,10 +1,11 @@
 // A static GLB's own materials: each glTF metallic-roughness material its triangles use, with
-// its base colour and normal textures compiled from the embedded images through the same path
-// as the png resources (colour: ETC1S sRGB; normal map: UASTC linear). An image used both ways
-// is compiled once per usage. What would render wrong is refused, naming the material: a
-// texture read through another uv set than TEXCOORD_0, a KHR_texture_transform, an image that
-// is not embedded or does not decode. Metallic-roughness, occlusion and emissive textures are
-// not drawn by this engine (their factors are).
+// its base colour, metallic-roughness and normal textures compiled from the embedded images
+// through the same path as the png resources (colour: ETC1S sRGB; metallic-roughness data and
+// normal map: UASTC linear). An image used several ways is compiled once per usage. What would
+// render wrong is refused, naming the material: a texture read through another uv set than
+// TEXCOORD_0, a KHR_texture_transform, an image that is not embedded or does not decode.
+// Occlusion and emissive textures are not drawn: @cuttle/render has no input for them (their
+// factors are).
 import type { Material, Texture, TextureInfo } from '@gltf-transform/core';
 import type { SectionArray } from '../runtime/container.ts';
 import type { MeshMaterialMeta, TextureMeta } from '../runtime/formats.ts';
@@ -78,7 +79,9 @@ export async function compileGltfMaterials(ctx: CompileContext, used: readonly M
     };
     const baseColorTexture = await texture(label, 'base colour texture', material.getBaseColorTexture(), material.getBaseColorTextureInfo(), 'color');
     const normalTexture = await texture(label, 'normal texture', material.getNormalTexture(), material.getNormalTextureInfo(), 'normal');
+    const metallicRoughnessTexture = await texture(label, 'metallic-roughness texture', material.getMetallicRoughnessTexture(), material.getMetallicRoughnessTextureInfo(), 'data');
     if (baseColorTexture !== undefined) meta.baseColorTexture = baseColorTexture;
+    if (metallicRoughnessTexture !== undefined) meta.metallicRoughnessTexture = metallicRoughnessTexture;
     if (normalTexture !== undefined) meta.normalTexture = normalTexture;
     out.materials.push(meta);
   }

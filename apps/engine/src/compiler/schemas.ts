@@ -23,6 +23,7 @@ export const MATERIAL_SOURCE = v.strictObject({
   caustics: v.optional(v.boolean()),
   base_color_texture: v.optional(name),
   normal_texture: v.optional(name),
+  metallic_roughness_texture: v.optional(name),
 });
 
 export const UNIT_SOURCE = v.strictObject({

@@ -1,9 +1,10 @@
 // What each compiled resource's container header holds (the `meta` of runtime/container.ts).
 // The compiler writes these, the runtime reads them; both import this file.
 import { murmurHash2 } from '@cuttle/tools-merge';
+import type { TextureUsage } from '../textures/texture-usage.ts';
 
 /** Bump when any runtime format changes: every output is rebuilt by the next compile. */
-export const DATA_FORMAT_VERSION = 7;
+export const DATA_FORMAT_VERSION = 8;
 
 /** The 32-bit name hash that stands for a resource inside runtime data. */
 export function resourceHash(type: string, name: string): number {
@@ -25,6 +26,8 @@ export interface MaterialMeta {
   /** Names of png resources. */
   baseColorTexture?: string;
   normalTexture?: string;
+  /** glTF layout: roughness in green, metallic in blue, multiplying the factors. */
+  metallicRoughnessTexture?: string;
 }
 
 export interface TextureMeta {
@@ -32,8 +35,8 @@ export interface TextureMeta {
   height: number;
   /** Mip levels in the file: the full chain, down to 1x1. */
   levels: number;
-  /** What the texture is for: colour (sRGB, ETC1S) or a normal map (linear, UASTC). */
-  usage: 'color' | 'normal';
+  /** What the texture is for: colour (sRGB, ETC1S), a normal map or data (both linear, UASTC). */
+  usage: TextureUsage;
   /** Whether any texel is not opaque (picks a transcode target with alpha). */
   alpha: boolean;
   /**
@@ -92,6 +95,7 @@ export interface MeshMaterialMeta {
   /** Index into the mesh's `textures`. */
   baseColorTexture?: number;
   normalTexture?: number;
+  metallicRoughnessTexture?: number;
 }
 
 export interface ClipChannelMeta {

@@ -39,5 +39,6 @@ export function meshMaterialInput(mesh: StaticMeshGroups, index: number, texture
   const input: MaterialInput = { baseColor: m.baseColor, metallic: m.metallic, roughness: m.roughness, emissive: m.emissive, alphaMode: m.alphaMode, alphaCutoff: m.alphaCutoff, normalScale: m.normalScale, doubleSided: m.doubleSided };
   if (m.baseColorTexture !== undefined) input.baseColorTexture = texture(m.baseColorTexture);
   if (m.normalTexture !== undefined) input.normalTexture = texture(m.normalTexture);
+  if (m.metallicRoughnessTexture !== undefined) input.metallicRoughnessTexture = texture(m.metallicRoughnessTexture);
   return input;
 }

@@ -61,7 +61,7 @@ export class TextureLoader {
     return id;
   }
 
-  /** A watch-loop draft: RGBA8 level 0, its mips made on the GPU (averaged in linear light, or renormalized). */
+  /** A watch-loop draft: RGBA8 level 0, its mips made on the GPU (colour averaged in linear light, normal maps renormalized, data averaged as it is). */
   #loadDraft(scene: RenderScene, meta: TextureMeta, data: Uint8Array, started: number): number {
     const { width, height, usage } = meta;
     if (data.length !== width * height * 4) throw new EngineError(`a draft texture holds ${data.length} bytes, not ${width}x${height} RGBA8; compile it again.`);

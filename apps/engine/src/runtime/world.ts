@@ -226,7 +226,7 @@ export class World {
 
   /**
    * A texture of the scene, uploaded on first use. The compiler decided its colour space and
-   * filtering from how materials use it (sRGB colour, or a linear normal map).
+   * filtering from how materials use it (sRGB colour, a linear normal map, or linear data).
    */
   #texture(store: ResourceStore, name: string): number {
     let id = this.#textureIds.get(name);
@@ -244,6 +244,7 @@ export class World {
     const input: MaterialInput = { baseColor: m.baseColor, metallic: m.metallic, roughness: m.roughness, emissive: m.emissive, alphaMode: m.alphaMode, alphaCutoff: m.alphaCutoff, normalScale: m.normalScale, doubleSided: m.doubleSided, caustics: m.caustics };
     if (m.baseColorTexture !== undefined) input.baseColorTexture = this.#texture(store, m.baseColorTexture);
     if (m.normalTexture !== undefined) input.normalTexture = this.#texture(store, m.normalTexture);
+    if (m.metallicRoughnessTexture !== undefined) input.metallicRoughnessTexture = this.#texture(store, m.metallicRoughnessTexture);
     return input;
   }
 

@@ -24,3 +24,11 @@ export function meanNormalAngle(a: Uint8Array, b: Uint8Array): number {
   }
   return ((sum / (a.length / 4)) * 180) / Math.PI;
 }
+
+/** PSNR in dB of one channel (0 R, 1 G, 2 B, 3 A) of two RGBA8 images of one size; Infinity when equal. */
+export function psnrChannel(a: Uint8Array, b: Uint8Array, channel: 0 | 1 | 2 | 3): number {
+  if (a.length !== b.length) throw new RangeError(`images differ in size: ${a.length} and ${b.length} bytes`);
+  let sum = 0;
+  for (let i = channel; i < a.length; i += 4) sum += (a[i]! - b[i]!) ** 2;
+  return sum === 0 ? Infinity : 10 * Math.log10((255 * 255) / (sum / (a.length / 4)));
+}

@@ -1,22 +1,68 @@
 // What a texture is for decides how it is compressed and filtered: colour is sRGB, averaged in
 // linear light for its mips and ETC1S-compressed; a normal map is linear, renormalized at every
-// mip level and UASTC-compressed (ETC1S's shared endpoints blur vectors). The compiler learns
-// it from the materials that refer to the texture (Godot's importer does the same): a texture
-// named by any `normal_texture` key is a normal map.
-import type { DependencyGraph } from '@cuttle/tools-merge';
+// mip level and UASTC-compressed (ETC1S's shared endpoints blur vectors); data (a
+// metallic-roughness map) is linear, its mips plain averages, UASTC-compressed so that its
+// channels keep their precision apart. The compiler learns it from the materials that refer to
+// the texture (Godot's importer does the same).
+import type { DependencyGraph, ResourceId } from '@cuttle/tools-merge';
 import { resourcePath } from '@cuttle/tools-merge';
 
-export type TextureUsage = 'color' | 'normal';
+export type TextureUsage = 'color' | 'normal' | 'data';
 
-/** The keys whose texture is a normal map. */
-const NORMAL_KEYS = new Set(['normal_texture']);
+/** The material keys whose texture is not colour, and what it is. */
+const USAGE_KEYS: ReadonlyMap<string, Exclude<TextureUsage, 'color'>> = new Map([
+  ['normal_texture', 'normal'],
+  ['metallic_roughness_texture', 'data'],
+]);
 
-/** Source paths of the textures that are normal maps (every other texture is colour). */
-export function normalMapPaths(graph: Pick<DependencyGraph, 'references'>): Set<string> {
-  const normals = new Set<string>();
+const USAGE_NAMES: Readonly<Record<TextureUsage, string>> = { color: 'colour', normal: 'a normal map', data: 'metallic-roughness data' };
+
+/**
+ * What the project's materials use each texture for. Colour is what a texture is unless a key
+ * says otherwise, so a texture that is also colour elsewhere takes the other usage (as a normal
+ * map always did); a texture that is a normal map for one material and data for another has no
+ * usage that serves both and is in `conflicts`, with the message its compile fails with.
+ */
+export interface TextureUsages {
+  /** Source paths of the textures that are not colour. */
+  usage: ReadonlyMap<string, TextureUsage>;
+  /** Source path → the problem, naming a material of each usage. */
+  conflicts: ReadonlyMap<string, string>;
+}
+
+export function textureUsages(graph: Pick<DependencyGraph, 'references'>): TextureUsages {
+  const first = new Map<string, { usage: TextureUsage; from: ResourceId; key: string }>();
+  const conflicts = new Map<string, string>();
   for (const reference of graph.references) {
     const key = reference.path[reference.path.length - 1];
-    if (typeof key === 'string' && NORMAL_KEYS.has(key)) normals.add(resourcePath(reference.to));
+    if (typeof key !== 'string') continue;
+    const usage = USAGE_KEYS.get(key);
+    if (usage === undefined) continue;
+    const path = resourcePath(reference.to);
+    const known = first.get(path);
+    if (!known) first.set(path, { usage, from: reference.from, key });
+    else if (known.usage !== usage && !conflicts.has(path)) {
+      conflicts.set(path, `is ${USAGE_NAMES[known.usage]} for ${resourcePath(known.from)} (${known.key}) and ${USAGE_NAMES[usage]} for ${resourcePath(reference.from)} (${key}), and one compiled texture cannot be both`);
+    }
   }
-  return normals;
+  return { usage: new Map([...first].map(([path, { usage }]) => [path, usage])), conflicts };
+}
+
+/** The usage of texture `path`: colour unless a material key says otherwise. */
+export function usageOf(usages: TextureUsages, path: string): TextureUsage {
+  return usages.usage.get(path) ?? 'color';
+}
+
+/** TextureUsages as the compile workers' shared header carries it. */
+export interface TextureUsagesJson {
+  usage: [string, TextureUsage][];
+  conflicts: [string, string][];
+}
+
+export function usagesToJson(usages: TextureUsages): TextureUsagesJson {
+  return { usage: [...usages.usage], conflicts: [...usages.conflicts] };
+}
+
+export function usagesFromJson(json: TextureUsagesJson): TextureUsages {
+  return { usage: new Map(json.usage), conflicts: new Map(json.conflicts) };
 }

@@ -1,7 +1,7 @@
 // KTX2 (Basis Universal) in, the levels the GPU samples out: transcoded to the best block format
 // the device has, without decoding to pixels on the way. ETC1S (colour) transcodes losslessly to
-// ETC1, so ETC2 devices come first for it, then BC1/BC3; UASTC (normal maps) to ASTC 4x4 without
-// loss, then BC7; RGBA8 when the device has no compressed format (or the size is not a multiple
+// ETC1, so ETC2 devices come first for it, then BC1/BC3; UASTC (normal maps and metallic-roughness
+// data, both linear) to ASTC 4x4 without loss, then BC7; RGBA8 when the device has no compressed format (or the size is not a multiple
 // of 4 texels, which block formats need).
 import type { CompressedTextureFormat, CompressedTextureInput } from '@cuttle/render';
 import type { BasisModule } from './basis-module.ts';
@@ -36,7 +36,8 @@ export function chooseTranscode(support: CompressionSupport, usage: TextureUsage
     if (support.bc) return alpha ? { target: TranscodeTarget.bc3Rgba, format: srgbOf('bc3-rgba-unorm', srgb) } : { target: TranscodeTarget.bc1Rgb, format: srgbOf('bc1-rgba-unorm', srgb) };
     if (support.astc) return { target: TranscodeTarget.astc4x4Rgba, format: srgbOf('astc-4x4-unorm', srgb) };
   }
-  if (blocks && usage === 'normal') {
+  // Normal maps and data are UASTC and never sRGB.
+  if (blocks) {
     if (support.astc) return { target: TranscodeTarget.astc4x4Rgba, format: 'astc-4x4-unorm' };
     if (support.bc) return { target: TranscodeTarget.bc7Rgba, format: 'bc7-rgba-unorm' };
     if (support.etc2) return { target: TranscodeTarget.etc2Rgba, format: 'etc2-rgba8unorm' };

@@ -2,6 +2,7 @@
 // Every export is a kernel, so this file exports nothing else.
 import { compileResource, type CompileEnvironment } from '../compile-resource.ts';
 import { InputFiles } from '../input-files.ts';
+import { usagesFromJson } from '../../textures/texture-usage.ts';
 import { writeOutcome } from './results.ts';
 import { SharedProjectView } from './shared-project.ts';
 
@@ -25,7 +26,7 @@ function open(header: Uint8Array, sources: Uint8Array): OpenProject {
     resources: view,
     text: (path) => decoder.decode(view.get(path) ?? new Uint8Array(0)),
     hashOf: (path) => view.hashOf(path),
-    normalMaps: new Set(view.header.normalMaps),
+    textureUsages: usagesFromJson(view.header.textureUsages),
     textureDrafts: view.header.textureDrafts,
   };
   project = { view, env };

@@ -5,6 +5,7 @@
 import { resourceOf, resourcePath, type ResourceId } from '@cuttle/tools-merge';
 import type { ProjectResources } from '../context.ts';
 import type { SourceFiles } from '../input-files.ts';
+import { usagesToJson, type TextureUsages, type TextureUsagesJson } from '../../textures/texture-usage.ts';
 
 export interface SharedProject {
   /** JSON of SharedProjectHeader, on a SharedArrayBuffer. */
@@ -23,8 +24,8 @@ export interface SharedProjectHeader {
   hashes: string[];
   /** Paths to compile, in task order. */
   todo: string[];
-  /** Textures the materials use as normal maps. */
-  normalMaps: string[];
+  /** What the materials use each texture for (TextureUsages as JSON). */
+  textureUsages: TextureUsagesJson;
   /** Textures are written as drafts. */
   textureDrafts: boolean;
 }
@@ -39,11 +40,11 @@ export interface SharedSources {
   paths: string[];
   spans: number[];
   hashes: string[];
-  normalMaps: string[];
+  textureUsages: TextureUsagesJson;
   textureDrafts: boolean;
 }
 
-export function shareSources(files: ReadonlyMap<string, Uint8Array>, hashes: ReadonlyMap<string, string>, normalMaps: ReadonlySet<string>, textureDrafts: boolean): SharedSources {
+export function shareSources(files: ReadonlyMap<string, Uint8Array>, hashes: ReadonlyMap<string, string>, usages: TextureUsages, textureDrafts: boolean): SharedSources {
   let total = 0;
   for (const bytes of files.values()) total += bytes.length;
   const sources = sharedBytes(total);
@@ -58,12 +59,12 @@ export function shareSources(files: ReadonlyMap<string, Uint8Array>, hashes: Rea
     hashList.push(hashes.get(path)!);
     at += bytes.length;
   }
-  return { sources, paths, spans, hashes: hashList, normalMaps: [...normalMaps], textureDrafts };
+  return { sources, paths, spans, hashes: hashList, textureUsages: usagesToJson(usages), textureDrafts };
 }
 
 /** The project for one batch of tasks: the shared sources and a header naming what to compile. */
 export function shareProject(shared: SharedSources, todo: readonly string[], out: string, fontDirs: readonly string[]): SharedProject {
-  const json = new TextEncoder().encode(JSON.stringify({ out, fontDirs: [...fontDirs], paths: shared.paths, spans: shared.spans, hashes: shared.hashes, todo: [...todo], normalMaps: shared.normalMaps, textureDrafts: shared.textureDrafts } satisfies SharedProjectHeader));
+  const json = new TextEncoder().encode(JSON.stringify({ out, fontDirs: [...fontDirs], paths: shared.paths, spans: shared.spans, hashes: shared.hashes, todo: [...todo], textureUsages: shared.textureUsages, textureDrafts: shared.textureDrafts } satisfies SharedProjectHeader));
   const header = sharedBytes(json.length);
   header.set(json);
   return { header, sources: shared.sources };

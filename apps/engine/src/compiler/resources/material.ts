@@ -9,6 +9,7 @@ export function compileMaterial(ctx: CompileContext): Uint8Array {
   if (src.caustics && src.alpha_mode !== 'blend') ctx.fail(['caustics'], 'caustics are set on a material that is not blended', 'Set alpha_mode = "blend" (water) or remove caustics');
   if (src.base_color_texture !== undefined) ctx.requireResource('png', src.base_color_texture, ['base_color_texture']);
   if (src.normal_texture !== undefined) ctx.requireResource('png', src.normal_texture, ['normal_texture']);
+  if (src.metallic_roughness_texture !== undefined) ctx.requireResource('png', src.metallic_roughness_texture, ['metallic_roughness_texture']);
   const meta: MaterialMeta = {
     baseColor: src.base_color,
     metallic: src.metallic ?? 0,
@@ -21,6 +22,7 @@ export function compileMaterial(ctx: CompileContext): Uint8Array {
     caustics: src.caustics ?? false,
     ...(src.base_color_texture === undefined ? {} : { baseColorTexture: src.base_color_texture }),
     ...(src.normal_texture === undefined ? {} : { normalTexture: src.normal_texture }),
+    ...(src.metallic_roughness_texture === undefined ? {} : { metallicRoughnessTexture: src.metallic_roughness_texture }),
   };
   return writeContainer({ type: 'material', meta });
 }

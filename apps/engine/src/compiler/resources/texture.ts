@@ -18,6 +18,7 @@ function claimedSize(bytes: Uint8Array): { width: number; height: number } | und
 }
 
 export async function compileTexture(ctx: CompileContext): Promise<Uint8Array> {
+  if (ctx.textureConflict !== undefined) return ctx.fail([], ctx.textureConflict, 'Give one of the two materials its own copy of the texture');
   // A header that claims a huge image (a decompression bomb, or a lie) is refused before inflating.
   const claimed = claimedSize(ctx.bytes);
   if (claimed && (claimed.width > MAX_TEXTURE_SIZE || claimed.height > MAX_TEXTURE_SIZE)) {
