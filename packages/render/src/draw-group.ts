@@ -5,13 +5,14 @@ import type { DrawGroup } from './draw-lists.ts';
 import type { RenderScene, SkinnedDraw } from './scene/render-scene.ts';
 
 /**
- * Vertex buffer slots 0-3: position, uv, normal, tangent (shader locations 0, 2, 1, 3). Normals
- * and tangents are quantised to 8-bit signed normalized (4 bytes each, not 12 and 16; under half
- * a degree of direction): a vertex is 28 bytes instead of 48.
+ * Vertex buffer slots 0-3: position, uv, normal, tangent (shader locations 0, 2, 1, 3). Positions
+ * and uvs are 16-bit unsigned normalized over the mesh's ranges (8 and 4 bytes, not 12 and 8; the
+ * instance maps them back), normals and tangents 8-bit signed normalized (4 bytes each, not 12
+ * and 16; under half a degree of direction): a vertex is 20 bytes instead of 48.
  */
 export const MESH_VERTEX_BUFFERS: readonly GPUVertexBufferLayout[] = [
-  { arrayStride: 12, attributes: [{ shaderLocation: 0, offset: 0, format: 'float32x3' }] },
-  { arrayStride: 8, attributes: [{ shaderLocation: 2, offset: 0, format: 'float32x2' }] },
+  { arrayStride: 8, attributes: [{ shaderLocation: 0, offset: 0, format: 'unorm16x4' }] },
+  { arrayStride: 4, attributes: [{ shaderLocation: 2, offset: 0, format: 'unorm16x2' }] },
   { arrayStride: 4, attributes: [{ shaderLocation: 1, offset: 0, format: 'snorm8x4' }] },
   { arrayStride: 4, attributes: [{ shaderLocation: 3, offset: 0, format: 'snorm8x4' }] },
 ];

@@ -1,9 +1,12 @@
 // Meshes on the GPU: one vertex buffer per attribute (position, normal, uv, tangent) and an
 // index buffer, so the depth-only and shadow passes bind positions alone. Missing uvs become
 // zeros; missing tangents are derived from the uvs per triangle (or any perpendicular). Each is a
-// buffer range: a buffer of its own, or a range of a scene allocator's large buffers.
+// buffer range: a buffer of its own, or a range of a scene allocator's large buffers. Positions
+// and uvs are stored as unorm16 over the mesh's own ranges (quantize.ts), normals and tangents
+// as snorm8: 20 bytes a vertex.
 import type { MeshInput } from '../api.ts';
 import { RenderError } from '../errors.ts';
+import { quantizePositions, quantizeUvs, type PositionRange, type UvRange } from './quantize.ts';
 import type { BufferRange, SceneBuffers } from './scene-buffers.ts';
 
 /** A level of detail: a range of the mesh's index buffer. */
@@ -31,6 +34,10 @@ export interface GpuMesh {
   /** Object-space bounding sphere (transparent sorting, shadow fitting). */
   readonly center: readonly [number, number, number];
   readonly radius: number;
+  /** How the unorm16 positions map back to object space (each instance carries a copy). */
+  readonly positionRange: PositionRange;
+  /** How the unorm16 uvs map back. */
+  readonly uvRange: UvRange;
 }
 
 function finite(values: ArrayLike<number>): boolean {
@@ -178,11 +185,13 @@ export class MeshStore {
     for (let v = 0; v < vertices; v++) radius = Math.max(radius, Math.hypot(positions[v * 3]! - center[0], positions[v * 3 + 1]! - center[1], positions[v * 3 + 2]! - center[2]));
     const id = this.#meshes.length;
     const v = this.#vertices;
+    const quantizedPositions = quantizePositions(positions);
+    const quantizedUvs = quantizeUvs(uvs ?? new Float32Array(vertices * 2));
     const mesh: GpuMesh = {
       id,
-      positions: v.upload(positions, `mesh${id}.positions`),
+      positions: v.upload(quantizedPositions.values, `mesh${id}.positions`),
       normals: v.upload(packSnorm8x4(normals, 3), `mesh${id}.normals`),
-      uvs: v.upload(uvs ?? new Float32Array(vertices * 2), `mesh${id}.uvs`),
+      uvs: v.upload(quantizedUvs.values, `mesh${id}.uvs`),
       tangents: v.upload(packSnorm8x4(tangents ?? computeTangents(positions, normals, uvs, indices), 4), `mesh${id}.tangents`),
       indices: this.#indices.upload(lods.indices, `mesh${id}.indices`),
       indexFormat: lods.indices instanceof Uint16Array ? 'uint16' : 'uint32',
@@ -190,6 +199,8 @@ export class MeshStore {
       lods: lods.levels,
       center,
       radius,
+      positionRange: quantizedPositions.range,
+      uvRange: quantizedUvs.range,
     };
     this.#meshes.push(mesh);
     return mesh;

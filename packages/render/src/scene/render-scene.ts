@@ -11,8 +11,8 @@ import { MaterialStore, type GpuMaterial } from './materials.ts';
 import { MeshStore, type GpuMesh } from './meshes.ts';
 import { SceneBuffers, type BufferRange, type RenderSceneOptions } from './scene-buffers.ts';
 
-/** Floats per instance on the GPU: world matrix, previous world matrix, normal matrix (3 x vec4). */
-export const INSTANCE_FLOATS = 44;
+/** Floats per instance on the GPU: world matrix, previous world matrix, normal matrix (3 x vec4), the mesh's position and uv ranges (2 x vec4). */
+export const INSTANCE_FLOATS = 52;
 
 /** Skinned characters: drawn from a GpuSkinning's output buffers in every pass, one draw per instance. */
 export interface SkinnedDrawInput {
@@ -226,6 +226,7 @@ export class RenderScene {
     this.#instanceMaterial[i] = material;
     this.#instanceVisible[i] = 1;
     this.#write(i, matrix, true);
+    this.#writeRanges(i, mesh);
     this.structureVersion++;
     return i;
   }
@@ -262,6 +263,7 @@ export class RenderScene {
     this.#meshes.get(mesh);
     if (this.#instanceMesh[i] === mesh) return;
     this.#instanceMesh[i] = mesh;
+    this.#writeRanges(i, mesh);
     this.structureVersion++;
   }
 
@@ -441,6 +443,14 @@ export class RenderScene {
     // A mirroring matrix (negative determinant) would flip the cofactors: keep normals outward.
     const s = a * x0 + b * x1 + c * x2 < 0 ? -1 : 1;
     d.set([s * x0, s * x1, s * x2, 0, s * (c * j - b * k), s * (a * k - c * h), s * (b * h - a * j), 0, s * (b * g - c * f), s * (c * e - a * g), s * (a * f - b * e), 0], o + 32);
+  }
+
+  /** The mesh's position and uv ranges, which the vertex shaders map the unorm16 values back with. */
+  #writeRanges(i: number, mesh: number): void {
+    const { positionRange, uvRange } = this.#meshes.get(mesh);
+    const o = i * INSTANCE_FLOATS;
+    this.#instanceData.set(positionRange, o + 44);
+    this.#instanceData.set(uvRange, o + 48);
   }
 
   #grow(): void {

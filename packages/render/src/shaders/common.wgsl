@@ -8,6 +8,17 @@ struct Instance {
   normal0: vec4f,
   normal1: vec4f,
   normal2: vec4f,
+  // The mesh's unorm16 positions and uvs map back as xyz + q * w and xy + q * zw.
+  position_range: vec4f,
+  uv_range: vec4f,
+}
+
+fn mesh_position(instance: Instance, q: vec3f) -> vec4f {
+  return vec4f(instance.position_range.xyz + q * instance.position_range.w, 1.0);
+}
+
+fn mesh_uv(instance: Instance, q: vec2f) -> vec2f {
+  return instance.uv_range.xy + q * instance.uv_range.zw;
 }
 
 struct Material {

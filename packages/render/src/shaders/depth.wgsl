@@ -23,8 +23,8 @@ struct DepthSurface {
 fn depth_vertex(@location(0) position: vec3f, @location(2) uv: vec2f, @builtin(instance_index) draw: u32) -> DepthSurface {
   let instance = instances[draw_instances[draw]];
   var out: DepthSurface;
-  out.position = depth_view.clip_from_world * (instance.world * vec4f(position, 1.0));
-  out.uv = uv;
+  out.position = depth_view.clip_from_world * (instance.world * mesh_position(instance, position));
+  out.uv = mesh_uv(instance, uv);
   return out;
 }
 

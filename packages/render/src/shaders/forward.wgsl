@@ -76,10 +76,11 @@ struct Placed {
 
 fn place_mesh(position: vec3f, normal: vec3f, uv: vec2f, tangent: vec4f, draw: u32) -> Placed {
   let instance = instances[draw_instances[draw]];
-  let world = instance.world * vec4f(position, 1.0);
+  let local = mesh_position(instance, position);
+  let world = instance.world * local;
   let normals = mat3x3f(instance.normal0.xyz, instance.normal1.xyz, instance.normal2.xyz);
-  let before = frame.previous_clip_from_world * (instance.previous_world * vec4f(position, 1.0));
-  return Placed(frame.clip_from_world * world, world.xyz, normals * normal, uv, vec4f((instance.world * vec4f(tangent.xyz, 0.0)).xyz, tangent.w), before);
+  let before = frame.previous_clip_from_world * (instance.previous_world * local);
+  return Placed(frame.clip_from_world * world, world.xyz, normals * normal, mesh_uv(instance, uv), vec4f((instance.world * vec4f(tangent.xyz, 0.0)).xyz, tangent.w), before);
 }
 
 // The transparent pass's interpolants (lit forward: it needs the world position).
