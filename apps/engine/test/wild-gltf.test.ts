@@ -73,7 +73,15 @@ describe('wild GLBs', () => {
       index += g.indexCount;
     }
     expect([vertex, index]).toEqual([truck.meta.vertexCount, indices.length]);
-    expect(section(truck, 'positions', Float32Array).length).toBe(vertex * 3);
+    // Quantised as render stores them: unorm16 xyzw positions and u16 uv pairs, snorm8 normals.
+    expect(section(truck, 'positions', Uint16Array).length).toBe(vertex * 4);
+    expect(section(truck, 'uvs', Uint16Array).length).toBe(vertex * 2);
+    expect(section(truck, 'normals', Uint8Array).length).toBe(vertex * 4);
+    for (const g of truck.meta.groups) {
+      expect(g.positionRange[3], "a group's position scale").toBeGreaterThan(0);
+      // The box of the group's vertices fits its range: the largest extent is the scale.
+      expect(g.positionRange.every(Number.isFinite)).toBe(true);
+    }
     // The wheels (two nodes, 2 x 1,152 triangles) get levels of detail; the glass (56 triangles) none.
     expect(truck.meta.groups[3]!.lods.length).toBeGreaterThan(0);
     expect(truck.meta.groups[1]!.lods).toEqual([]);

@@ -29,6 +29,31 @@ export interface MeshInput {
   lods?: readonly MeshLodInput[];
 }
 
+/**
+ * A mesh whose vertices come quantised as the renderer stores them (for data compiled offline):
+ * positions and uvs as unorm16 over their ranges (`quantizePositions`, `quantizeUvs`), normals
+ * and tangents as snorm8 (`packSnorm8x4`). Uploaded as they are, with no per-vertex work unless
+ * tangents must be derived.
+ */
+export interface QuantizedMeshInput {
+  /** Positions as unorm16, xyzw per vertex (w unused): position = xyz + q / 65535 * w of `positionRange`. */
+  positions: Uint16Array;
+  /** How positions map back: offset xyz and one scale w (positive). */
+  positionRange: readonly [number, number, number, number];
+  /** Normals as snorm8, xyzw per vertex (w 0), as `packSnorm8x4(normals, 3)` writes them. */
+  normals: Int8Array;
+  /** Uvs as unorm16, xy per vertex: uv = xy + q / 65535 * zw of `uvRange` (default zeros). */
+  uvs?: Uint16Array;
+  /** How uvs map back: offset xy and scale zw (positive); needed with `uvs`. */
+  uvRange?: readonly [number, number, number, number];
+  /** Tangents as snorm8, xyzw per vertex (w: the bitangent's sign); derived from the uvs when missing. */
+  tangents?: Int8Array;
+  /** Triangle list, three vertex indices per triangle. */
+  indices: Uint32Array | Uint16Array;
+  /** Coarser levels over the same vertices, finest first (see {@link MeshInput.lods}). */
+  lods?: readonly MeshLodInput[];
+}
+
 /** One level of detail of a mesh: its triangles, and how far they may stray from the full mesh. */
 export interface MeshLodInput {
   /** Triangle indices into the mesh's vertices (fewer than the level before). */

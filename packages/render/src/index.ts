@@ -9,7 +9,8 @@ export type { PassContext, PassDecl, ResourceAccess, WriteAccess } from './graph
 export type { BufferDesc, BufferUse, ResourceDesc, TextureDesc, TextureUse } from './graph/resources.ts';
 export type { CompiledGraph, GraphObject, ResourceInfo } from './graph/compile.ts';
 export { RenderScene, INSTANCE_FLOATS, MAX_SHADOW_SPOTS, type SkinnedDraw, type SkinnedDrawInput, type FluidDraw, type FluidDrawInput } from './scene/render-scene.ts';
-export { computeTangents } from './scene/meshes.ts';
+export { computeTangents, packSnorm8x4 } from './scene/meshes.ts';
+export { quantizePositions, quantizeUvs, dequantizePositions, dequantizeUvs, type PositionRange, type UvRange } from './scene/quantize.ts';
 export type { BufferRange, RenderSceneOptions, SceneBufferAllocators } from './scene/scene-buffers.ts';
 export { RenderError } from './errors.ts';
 export {
@@ -20,6 +21,7 @@ export {
   type Mat4,
   type MaterialInput,
   type MeshInput,
+  type QuantizedMeshInput,
   type MeshLodInput,
   type PassName,
   type RenderCamera,

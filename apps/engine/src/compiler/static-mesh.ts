@@ -1,8 +1,11 @@
 // A static GLB: every triangle primitive at its node's world matrix, grouped by glTF material
 // (primitives sharing one are merged, whatever node they hang from), each group in the vertex
-// order meshoptimizer picks for the GPU's caches, with its own levels of detail. The groups'
-// materials and their embedded textures are compiled with them (gltf-materials.ts).
+// order meshoptimizer picks for the GPU's caches, with its own levels of detail, and quantised
+// as @cuttle/render stores vertices (positions and uvs unorm16 over the group's ranges, normals
+// snorm8), so the runtime uploads the sections as they are. The groups' materials and their
+// embedded textures are compiled with them (gltf-materials.ts).
 import type { Document, Material, Node as GltfNode, Primitive } from '@gltf-transform/core';
+import { packSnorm8x4, quantizePositions, quantizeUvs } from '@cuttle/render';
 import type { SectionArray } from '../runtime/container.ts';
 import { writeContainer } from '../runtime/container.ts';
 import type { MeshGroupMeta, StaticMeshMeta } from '../runtime/formats.ts';
@@ -97,7 +100,7 @@ export async function compileStaticMesh(ctx: CompileContext, document: Document,
   const unlit = groups.get(null);
   if (unlit) order.push([-1, unlit]);
 
-  const positions: Float32Array[] = [], normals: Float32Array[] = [], uvs: Float32Array[] = [], indices: Uint32Array[] = [], lodIndices: Uint32Array[] = [];
+  const positions: Uint16Array[] = [], normals: Uint8Array[] = [], uvs: Uint16Array[] = [], indices: Uint32Array[] = [], lodIndices: Uint32Array[] = [];
   const metas: MeshGroupMeta[] = [];
   let vertexCount = 0, indexCount = 0, lodCount = 0;
   const min: [number, number, number] = [Infinity, Infinity, Infinity], max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
@@ -111,8 +114,13 @@ export async function compileStaticMesh(ctx: CompileContext, document: Document,
     const optimized = await optimizeMesh(new Uint32Array(group.indices), [{ data: new Float32Array(group.positions), size: 3 }, { data: new Float32Array(group.normals), size: 3 }, { data: new Float32Array(group.uvs), size: 2 }]);
     const [p, n, uv] = optimized.attributes as [Float32Array, Float32Array, Float32Array];
     const lods = await buildMeshLods(optimized.indices, p, n, uv);
+    const quantizedPositions = quantizePositions(p);
+    const quantizedUvs = quantizeUvs(uv);
+    const packedNormals = packSnorm8x4(n, 3);
     metas.push({
       material,
+      positionRange: [...quantizedPositions.range],
+      uvRange: [...quantizedUvs.range],
       firstVertex: vertexCount,
       vertexCount: optimized.vertexCount,
       firstIndex: indexCount,
@@ -124,20 +132,20 @@ export async function compileStaticMesh(ctx: CompileContext, document: Document,
         return range;
       }),
     });
-    positions.push(p);
-    normals.push(n);
-    uvs.push(uv);
+    positions.push(quantizedPositions.values);
+    normals.push(new Uint8Array(packedNormals.buffer, packedNormals.byteOffset, packedNormals.byteLength));
+    uvs.push(quantizedUvs.values);
     indices.push(optimized.indices);
     vertexCount += optimized.vertexCount;
     indexCount += optimized.indices.length;
   }
   const meta: StaticMeshMeta = { kind: 'static', vertexCount, bounds: { min, max }, groups: metas, materials: compiled.materials, textures: compiled.textures };
-  const sections: Record<string, SectionArray> = { positions: concat(positions, Float32Array), normals: concat(normals, Float32Array), uvs: concat(uvs, Float32Array), indices: concat(indices, Uint32Array), ...compiled.sections };
+  const sections: Record<string, SectionArray> = { positions: concat(positions, Uint16Array), normals: concat(normals, Uint8Array), uvs: concat(uvs, Uint16Array), indices: concat(indices, Uint32Array), ...compiled.sections };
   if (lodCount > 0) sections.lods = concat(lodIndices, Uint32Array);
   return writeContainer({ type: 'mesh', meta, sections });
 }
 
-function concat<T extends Float32Array | Uint32Array>(parts: readonly T[], Type: new (length: number) => T): T {
+function concat<T extends Uint8Array | Uint16Array | Uint32Array>(parts: readonly T[], Type: new (length: number) => T): T {
   const out = new Type(parts.reduce((n, part) => n + part.length, 0));
   let at = 0;
   for (const part of parts) {

@@ -4,7 +4,7 @@ import { murmurHash2 } from '@cuttle/tools-merge';
 import type { TextureUsage } from '../textures/texture-usage.ts';
 
 /** Bump when any runtime format changes: every output is rebuilt by the next compile. */
-export const DATA_FORMAT_VERSION = 8;
+export const DATA_FORMAT_VERSION = 9;
 
 /** The 32-bit name hash that stands for a resource inside runtime data. */
 export function resourceHash(type: string, name: string): number {
@@ -51,8 +51,9 @@ export interface StaticMeshMeta {
   kind: 'static';
   vertexCount: number;
   /**
-   * Sections: positions, normals, uvs (f32), indices (u32, each group's relative to its first
-   * vertex), `lods` (u32, every group's levels, likewise), `texture<i>` (the i-th texture's KTX2,
+   * Sections, quantised as @cuttle/render stores them: positions (u16, unorm16 xyzw over the
+   * group's positionRange), normals (u8 holding snorm8 xyzw), uvs (u16, unorm16 over the group's
+   * uvRange); indices (u32, each group's relative to its first vertex), `lods` (u32, every group's levels, likewise), `texture<i>` (the i-th texture's KTX2,
    * or RGBA8 for a draft).
    */
   bounds: { min: [number, number, number]; max: [number, number, number] };
@@ -67,6 +68,10 @@ export interface StaticMeshMeta {
 export interface MeshGroupMeta {
   /** Index into `materials`; -1: the primitives had none (glTF's default material). */
   material: number;
+  /** How the group's unorm16 positions map back: offset xyz, one scale w (render's quantizePositions). */
+  positionRange: [number, number, number, number];
+  /** How its unorm16 uvs map back: offset xy, scale zw. */
+  uvRange: [number, number, number, number];
   /** The group's vertices: a range of the vertex sections. */
   firstVertex: number;
   vertexCount: number;

@@ -1,5 +1,6 @@
 // A compiled static mesh in a render scene: one render mesh per group (views of the container's
-// sections, no copies), and the render input of each of the GLB's own materials, whose
+// sections, already quantised as the renderer stores them, uploaded without per-vertex work but
+// the tangents render derives), and the render input of each of the GLB's own materials, whose
 // textures come from the same container.
 import type { MaterialInput, MeshLodInput, RenderScene } from '@cuttle/render';
 import { EngineError } from '../errors.ts';
@@ -20,12 +21,22 @@ export const GLTF_DEFAULT_MATERIAL: MaterialInput = { baseColor: [1, 1, 1, 1], m
 export function addStaticMesh(render: RenderScene, name: string, container: Container<MeshMeta>): StaticMeshGroups {
   if (container.meta.kind !== 'static') throw new EngineError(`${name}.glb is skinned: place it through a unit with a character component.`);
   const c = container as Container<StaticMeshMeta>;
-  const positions = section(c, 'positions', Float32Array), normals = section(c, 'normals', Float32Array), uvs = section(c, 'uvs', Float32Array), indices = section(c, 'indices', Uint32Array);
+  const positions = section(c, 'positions', Uint16Array), uvs = section(c, 'uvs', Uint16Array), indices = section(c, 'indices', Uint32Array);
+  const normalBytes = section(c, 'normals', Uint8Array);
+  const normals = new Int8Array(normalBytes.buffer, normalBytes.byteOffset, normalBytes.byteLength);
   const lodIndices = c.meta.groups.some((g) => g.lods.length > 0) ? section(c, 'lods', Uint32Array) : new Uint32Array(0);
   const groups = c.meta.groups.map((g) => {
     const from = g.firstVertex, to = g.firstVertex + g.vertexCount;
     const lods: MeshLodInput[] = g.lods.map((lod) => ({ indices: lodIndices.subarray(lod.firstIndex, lod.firstIndex + lod.indexCount), error: lod.error }));
-    const mesh = render.addMesh({ positions: positions.subarray(from * 3, to * 3), normals: normals.subarray(from * 3, to * 3), uvs: uvs.subarray(from * 2, to * 2), indices: indices.subarray(g.firstIndex, g.firstIndex + g.indexCount), lods });
+    const mesh = render.addQuantizedMesh({
+      positions: positions.subarray(from * 4, to * 4),
+      positionRange: g.positionRange,
+      normals: normals.subarray(from * 4, to * 4),
+      uvs: uvs.subarray(from * 2, to * 2),
+      uvRange: g.uvRange,
+      indices: indices.subarray(g.firstIndex, g.firstIndex + g.indexCount),
+      lods,
+    });
     return { mesh, material: g.material };
   });
   return { groups, container: c };

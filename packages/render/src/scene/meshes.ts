@@ -4,9 +4,9 @@
 // buffer range: a buffer of its own, or a range of a scene allocator's large buffers. Positions
 // and uvs are stored as unorm16 over the mesh's own ranges (quantize.ts), normals and tangents
 // as snorm8: 20 bytes a vertex.
-import type { MeshInput } from '../api.ts';
+import type { MeshInput, QuantizedMeshInput } from '../api.ts';
 import { RenderError } from '../errors.ts';
-import { quantizePositions, quantizeUvs, type PositionRange, type UvRange } from './quantize.ts';
+import { dequantizePositions, dequantizeUvs, quantizePositions, quantizeUvs, type PositionRange, type UvRange } from './quantize.ts';
 import type { BufferRange, SceneBuffers } from './scene-buffers.ts';
 
 /** A level of detail: a range of the mesh's index buffer. */
@@ -110,7 +110,7 @@ export function computeTangents(positions: Float32Array, normals: Float32Array, 
  * Checks `input.lods` (before anything is uploaded) and lays every level's indices after the full
  * mesh's in one array: 16-bit when every level is, else 32-bit.
  */
-function checkLods(input: MeshInput, vertices: number): { indices: Uint16Array | Uint32Array; levels: MeshLod[] } {
+function checkLods(input: Pick<MeshInput, 'indices' | 'lods'>, vertices: number): { indices: Uint16Array | Uint32Array; levels: MeshLod[] } {
   const lods = input.lods ?? [];
   if (lods.length === 0) return { indices: input.indices, levels: [{ firstIndex: 0, indexCount: input.indices.length, error: 0 }] };
   let count = input.indices.length;
@@ -136,6 +136,44 @@ function checkLods(input: MeshInput, vertices: number): { indices: Uint16Array |
     at += indices.length;
   });
   return { indices: out, levels };
+}
+
+/** The vertex streams as the GPU stores them. */
+interface StoredVertices {
+  positions: Uint16Array;
+  positionRange: PositionRange;
+  normals: Int8Array;
+  uvs: Uint16Array;
+  uvRange: UvRange;
+  tangents: Int8Array;
+}
+
+function checkIndices(indices: ArrayLike<number>, vertices: number): void {
+  for (let i = 0; i < indices.length; i++) {
+    if (indices[i]! >= vertices) throw new RenderError(`index ${indices[i]} at ${i} is past the last vertex (${vertices - 1}).`);
+  }
+}
+
+function checkRange(name: string, range: readonly number[]): void {
+  if (range.length !== 4 || !finite(range) || !(range[3]! > 0) || (name === 'uvRange' && !(range[2]! > 0))) {
+    throw new RenderError(`${name} must be four finite numbers with positive scales, got [${range.join(', ')}].`);
+  }
+}
+
+/** The box's centre and the farthest vertex from it. */
+function boundingSphere(positions: Float32Array): { center: [number, number, number]; radius: number } {
+  const vertices = positions.length / 3;
+  const low = [Infinity, Infinity, Infinity], high = [-Infinity, -Infinity, -Infinity];
+  for (let v = 0; v < vertices; v++) {
+    for (let k = 0; k < 3; k++) {
+      low[k] = Math.min(low[k]!, positions[v * 3 + k]!);
+      high[k] = Math.max(high[k]!, positions[v * 3 + k]!);
+    }
+  }
+  const center = [0, 1, 2].map((k) => (low[k]! + high[k]!) / 2) as [number, number, number];
+  let radius = 0;
+  for (let v = 0; v < vertices; v++) radius = Math.max(radius, Math.hypot(positions[v * 3]! - center[0], positions[v * 3 + 1]! - center[1], positions[v * 3 + 2]! - center[2]));
+  return { center, radius };
 }
 
 export class MeshStore {
@@ -169,38 +207,68 @@ export class MeshStore {
     for (const [name, values] of [['positions', positions], ['normals', normals], ['uvs', uvs], ['tangents', tangents]] as const) {
       if (values && !finite(values)) throw new RenderError(`${name} holds a NaN or infinite number.`);
     }
-    for (let i = 0; i < indices.length; i++) {
-      if (indices[i]! >= vertices) throw new RenderError(`index ${indices[i]} at ${i} is past the last vertex (${vertices - 1}).`);
-    }
+    checkIndices(indices, vertices);
     const lods = checkLods(input, vertices);
-    const low = [Infinity, Infinity, Infinity], high = [-Infinity, -Infinity, -Infinity];
-    for (let v = 0; v < vertices; v++) {
-      for (let k = 0; k < 3; k++) {
-        low[k] = Math.min(low[k]!, positions[v * 3 + k]!);
-        high[k] = Math.max(high[k]!, positions[v * 3 + k]!);
-      }
-    }
-    const center = [0, 1, 2].map((k) => (low[k]! + high[k]!) / 2) as [number, number, number];
-    let radius = 0;
-    for (let v = 0; v < vertices; v++) radius = Math.max(radius, Math.hypot(positions[v * 3]! - center[0], positions[v * 3 + 1]! - center[1], positions[v * 3 + 2]! - center[2]));
-    const id = this.#meshes.length;
-    const v = this.#vertices;
     const quantizedPositions = quantizePositions(positions);
     const quantizedUvs = quantizeUvs(uvs ?? new Float32Array(vertices * 2));
+    return this.#store({
+      positions: quantizedPositions.values,
+      positionRange: quantizedPositions.range,
+      normals: packSnorm8x4(normals, 3),
+      uvs: quantizedUvs.values,
+      uvRange: quantizedUvs.range,
+      tangents: packSnorm8x4(tangents ?? computeTangents(positions, normals, uvs, indices), 4),
+    }, lods, boundingSphere(positions), indices.length);
+  }
+
+  /** A mesh quantised offline: checked, then uploaded as it is (tangents derived when missing). */
+  addQuantized(input: QuantizedMeshInput): GpuMesh {
+    const { positions, positionRange, normals, uvs, uvRange, tangents, indices } = input;
+    const vertices = positions.length / 4;
+    if (!(positions instanceof Uint16Array) || !Number.isInteger(vertices) || vertices < 1) throw new RenderError(`positions must be a Uint16Array of xyzw quadruples, got ${positions.length} numbers.`);
+    if (!(normals instanceof Int8Array) || normals.length !== vertices * 4) throw new RenderError(`normals must be an Int8Array of ${vertices * 4} numbers (snorm8 xyzw per vertex), got ${normals.length}.`);
+    if (uvs !== undefined && (!(uvs instanceof Uint16Array) || uvs.length !== vertices * 2)) throw new RenderError(`uvs must be a Uint16Array of ${vertices * 2} numbers, got ${uvs.length}.`);
+    if (tangents !== undefined && (!(tangents instanceof Int8Array) || tangents.length !== vertices * 4)) throw new RenderError(`tangents must be an Int8Array of ${vertices * 4} numbers (snorm8 xyzw per vertex), got ${tangents.length}.`);
+    checkRange('positionRange', positionRange);
+    if (uvs !== undefined && uvRange === undefined) throw new RenderError('uvs need their uvRange (offset xy, scale zw), as quantizeUvs returns it.');
+    if (uvRange !== undefined) checkRange('uvRange', uvRange);
+    if (indices.length === 0 || indices.length % 3 !== 0) throw new RenderError(`indices must describe whole triangles, got ${indices.length}.`);
+    checkIndices(indices, vertices);
+    const lods = checkLods(input, vertices);
+    const floats = dequantizePositions(positions, positionRange);
+    let packedTangents = tangents;
+    if (!packedTangents) {
+      const unitNormals = new Float32Array(vertices * 3);
+      for (let v = 0; v < vertices; v++) for (let k = 0; k < 3; k++) unitNormals[v * 3 + k] = normals[v * 4 + k]! / 127;
+      packedTangents = packSnorm8x4(computeTangents(floats, unitNormals, uvs && uvRange ? dequantizeUvs(uvs, uvRange) : undefined, indices), 4);
+    }
+    return this.#store({
+      positions,
+      positionRange,
+      normals,
+      uvs: uvs ?? new Uint16Array(vertices * 2),
+      uvRange: uvRange ?? [0, 0, 1, 1],
+      tangents: packedTangents,
+    }, lods, boundingSphere(floats), indices.length);
+  }
+
+  #store(vertices: StoredVertices, lods: { indices: Uint16Array | Uint32Array; levels: MeshLod[] }, sphere: { center: [number, number, number]; radius: number }, indexCount: number): GpuMesh {
+    const id = this.#meshes.length;
+    const v = this.#vertices;
     const mesh: GpuMesh = {
       id,
-      positions: v.upload(quantizedPositions.values, `mesh${id}.positions`),
-      normals: v.upload(packSnorm8x4(normals, 3), `mesh${id}.normals`),
-      uvs: v.upload(quantizedUvs.values, `mesh${id}.uvs`),
-      tangents: v.upload(packSnorm8x4(tangents ?? computeTangents(positions, normals, uvs, indices), 4), `mesh${id}.tangents`),
+      positions: v.upload(vertices.positions, `mesh${id}.positions`),
+      normals: v.upload(vertices.normals, `mesh${id}.normals`),
+      uvs: v.upload(vertices.uvs, `mesh${id}.uvs`),
+      tangents: v.upload(vertices.tangents, `mesh${id}.tangents`),
       indices: this.#indices.upload(lods.indices, `mesh${id}.indices`),
       indexFormat: lods.indices instanceof Uint16Array ? 'uint16' : 'uint32',
-      indexCount: indices.length,
+      indexCount,
       lods: lods.levels,
-      center,
-      radius,
-      positionRange: quantizedPositions.range,
-      uvRange: quantizedUvs.range,
+      center: sphere.center,
+      radius: sphere.radius,
+      positionRange: vertices.positionRange,
+      uvRange: vertices.uvRange,
     };
     this.#meshes.push(mesh);
     return mesh;

@@ -54,3 +54,24 @@ export function quantizeUvs(uvs: Float32Array): { values: Uint16Array; range: Uv
   }
   return { values, range: [base[0]!, base[1]!, span[0]!, span[1]!] };
 }
+
+/** Quantised positions (unorm16 xyzw) back to xyz floats. */
+export function dequantizePositions(values: Uint16Array, range: PositionRange): Float32Array {
+  const count = values.length / 4;
+  const out = new Float32Array(count * 3);
+  const scale = range[3] / UNORM16;
+  for (let v = 0; v < count; v++) {
+    for (let k = 0; k < 3; k++) out[v * 3 + k] = range[k]! + values[v * 4 + k]! * scale;
+  }
+  return out;
+}
+
+/** Quantised uvs (unorm16 pairs) back to floats. */
+export function dequantizeUvs(values: Uint16Array, range: UvRange): Float32Array {
+  const out = new Float32Array(values.length);
+  for (let v = 0; v < values.length / 2; v++) {
+    out[v * 2] = range[0] + (values[v * 2]! / UNORM16) * range[2];
+    out[v * 2 + 1] = range[1] + (values[v * 2 + 1]! / UNORM16) * range[3];
+  }
+  return out;
+}

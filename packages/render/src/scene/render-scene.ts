@@ -4,7 +4,7 @@
 import { EntityList } from '@cuttle/gpu-culling';
 import type { FluidSimulation } from '@cuttle/gpu-fluid';
 import type { GpuSkinning, SkinnedInstance } from '@cuttle/gpu-skinning';
-import type { CompressedTextureInput, DirectionalLightInput, Mat4, MaterialInput, MeshInput, ShadowSpotInput, TextureInput, TextureOptions } from '../api.ts';
+import type { CompressedTextureInput, DirectionalLightInput, Mat4, MaterialInput, MeshInput, QuantizedMeshInput, ShadowSpotInput, TextureInput, TextureOptions } from '../api.ts';
 import { RenderError } from '../errors.ts';
 import { IDENTITY } from '../ssao/matrix.ts';
 import { MaterialStore, type GpuMaterial } from './materials.ts';
@@ -145,6 +145,16 @@ export class RenderScene {
   /** Uploads a mesh and returns its id. Throws {@link RenderError} for arrays of the wrong length, NaN or infinite numbers, or indices past the last vertex. */
   addMesh(input: MeshInput): number {
     return this.#meshes.add(input).id;
+  }
+
+  /**
+   * Adds a mesh quantised offline (positions and uvs unorm16 over their ranges, normals and
+   * tangents snorm8, as `quantizePositions`, `quantizeUvs` and `packSnorm8x4` make them) and
+   * returns its id; uploaded as it is. Throws {@link RenderError} for arrays of the wrong type or
+   * length, ranges that are not finite with positive scales, or indices past the last vertex.
+   */
+  addQuantizedMesh(input: QuantizedMeshInput): number {
+    return this.#meshes.addQuantized(input).id;
   }
 
   /**
