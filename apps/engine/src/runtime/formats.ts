@@ -13,7 +13,8 @@ export function resourceHash(type: string, name: string): number {
 
 export type AlphaMode = 'opaque' | 'mask' | 'blend';
 
-export interface MaterialMeta {
+/** glTF's metallic-roughness factors, as a material source or a GLB material gives them. */
+export interface MaterialFactors {
   baseColor: [number, number, number, number];
   metallic: number;
   roughness: number;
@@ -22,6 +23,9 @@ export interface MaterialMeta {
   alphaCutoff: number;
   normalScale: number;
   doubleSided: boolean;
+}
+
+export interface MaterialMeta extends MaterialFactors {
   caustics: boolean;
   /** Names of png resources. */
   baseColorTexture?: string;
@@ -86,17 +90,9 @@ export interface MeshGroupMeta {
 }
 
 /** A glTF metallic-roughness material of a GLB: MaterialMeta with textures named by index. */
-export interface MeshMaterialMeta {
+export interface MeshMaterialMeta extends MaterialFactors {
   /** The glTF material's name, or `material <index>`. */
   name: string;
-  baseColor: [number, number, number, number];
-  metallic: number;
-  roughness: number;
-  emissive: [number, number, number];
-  alphaMode: AlphaMode;
-  alphaCutoff: number;
-  normalScale: number;
-  doubleSided: boolean;
   /** Index into the mesh's `textures`. */
   baseColorTexture?: number;
   normalTexture?: number;
