@@ -16,6 +16,7 @@ import { basisModule, TranscodeTarget } from '../src/textures/basis-module.ts';
 import { psnrChannel, psnrRgb } from '../src/textures/quality.ts';
 import { meshMaterialInput } from '../src/runtime/mesh-groups.ts';
 import { transcodeKtx2 } from '../src/textures/transcode-ktx2.ts';
+import { ktx2EncodeCount } from '../src/textures/encode-ktx2.ts';
 import { fixtureImage, glbChunks, WILD, wildProject, withGlbJson, type WildProject } from './wild-project.ts';
 
 let project: WildProject;
@@ -61,7 +62,7 @@ describe('wild GLBs', () => {
     });
     // truck and wheels name two glTF textures of one image: one compiled texture, colour.
     expect(truck.meta.materials.map((m) => m.baseColorTexture)).toEqual([0, undefined, undefined, 0]);
-    expect(truck.meta.textures).toEqual([{ width: 512, height: 512, levels: 10, usage: 'color', alpha: false, codec: 'basis' }]);
+    expect(truck.meta.textures).toEqual([{ width: 512, height: 512, levels: 10, usage: 'color', alpha: false, codec: 'basis', source: expect.stringMatching(/^[0-9a-f]{40}:color:final:v9$/) as unknown }]);
     expect(psnrRgb(await decoded(truck, 0), await sourceImage('CesiumMilkTruck.glb', 0))).toBeGreaterThan(28);
     // Groups tile the vertex and index sections; their indices stay inside their own vertices.
     const indices = section(truck, 'indices', Uint32Array);
@@ -123,6 +124,48 @@ describe('wild GLBs', () => {
     const again = await compileProject(project.source, project.out);
     expect(again.compiled.map((c) => c.path).sort()).toEqual(['levels/wild.level', 'units/truck.unit']);
     expect(readManifest(project.out)!.resources['meshes/truck.glb']).toEqual(before);
+  });
+
+  test('a GLB whose geometry or factors changed reuses its unchanged encoded images: no texture is encoded again, and the output is what a fresh compile writes', async () => {
+    expect((await compileProject(project.source, project.out)).failed).toEqual([]);
+    const first = readContainer<MeshMeta>(readFileSync(join(project.out, 'meshes/truck.glb.cr')), 'mesh') as Container<StaticMeshMeta>;
+    expect(first.meta.textures.every((t) => typeof t.source === 'string')).toBe(true);
+    // Edit the truck: a material factor and a node's place (the image bytes stay).
+    const bytes = readFileSync(join(WILD, 'CesiumMilkTruck.glb'));
+    const { json } = glbChunks(bytes);
+    (json.materials[1] as { pbrMetallicRoughness: { baseColorFactor: number[] } }).pbrMetallicRoughness.baseColorFactor = [0.2, 0.3, 0.9, 1];
+    const nodes = json.nodes as { mesh?: number; matrix?: number[]; translation?: number[] }[];
+    const moved = nodes.find((n) => n.mesh !== undefined && n.matrix === undefined)!;
+    moved.translation = (moved.translation ?? [0, 0, 0]).map((t) => t + 0.25);
+    writeFileSync(join(project.source, 'meshes/truck.glb'), withGlbJson(bytes, json));
+    const encodes = ktx2EncodeCount();
+    const report = await compileProject(project.source, project.out);
+    expect(report.compiled.map((c) => c.path)).toContain('meshes/truck.glb');
+    expect(ktx2EncodeCount() - encodes, 'textures encoded again').toBe(0);
+    const edited = readFileSync(join(project.out, 'meshes/truck.glb.cr'));
+    const reread = readContainer<MeshMeta>(edited, 'mesh') as Container<StaticMeshMeta>;
+    expect(reread.meta.materials[1]!.baseColor).toEqual([0.2, 0.3, 0.9, 1]);
+    first.meta.textures.forEach((_, i) => {
+      expect(Buffer.from(section(reread, `texture${i}`, Uint8Array)).equals(Buffer.from(section(first, `texture${i}`, Uint8Array)))).toBe(true);
+    });
+    // A fresh compile of the edited GLB (no previous output) encodes and writes the same bytes.
+    const fresh = join(project.out, '..', 'fresh');
+    const before = ktx2EncodeCount();
+    expect((await compileProject(project.source, fresh)).failed).toEqual([]);
+    expect(ktx2EncodeCount() - before).toBeGreaterThan(0);
+    expect(readFileSync(join(fresh, 'meshes/truck.glb.cr')).equals(edited)).toBe(true);
+  });
+
+  test('a GLB compiled in the watch loop holds its images as drafts, and the next compile without drafts compresses them', async () => {
+    expect((await compileProject(project.source, project.out, { textureDrafts: true })).failed).toEqual([]);
+    const codecs = (): string[] => (readContainer<MeshMeta>(readFileSync(join(project.out, 'meshes/truck.glb.cr')), 'mesh').meta as StaticMeshMeta).textures.map((t) => t.codec);
+    expect(codecs()).toEqual(['rgba8']);
+    expect(readManifest(project.out)!.resources['meshes/truck.glb']!.settings).toEqual({ quality: 'draft' });
+    const report = await compileProject(project.source, project.out);
+    expect(report.compiled.map((c) => c.path).sort()).toEqual(['meshes/tangents.glb', 'meshes/truck.glb']);
+    expect(codecs()).toEqual(['basis']);
+    expect(readManifest(project.out)!.resources['meshes/truck.glb']!.settings).toBeUndefined();
+    expect((await compileProject(project.source, project.out)).compiled).toEqual([]);
   });
 
   describe('bad files are refused and the previous output stays', () => {

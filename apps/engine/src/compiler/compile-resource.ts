@@ -2,7 +2,8 @@
 // out, or the CompileError that stops it. Nothing here depends on another resource's output,
 // so the same function serves the one-thread compile and the @cuttle/jobs workers
 // (parallel/compile-kernels.ts), and both write the same bytes.
-import { isAbsolute } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
 import { resourceOf, type JsonValue } from '@cuttle/tools-merge';
 import { CompileError } from '../errors.ts';
 import { writeFileAtomic } from './atomic-write.ts';
@@ -32,6 +33,9 @@ export interface CompileEnvironment {
 
 /** What the rest of the project decides about how `path` compiles (recorded in its manifest entry). */
 export function settingsOf(path: string, type: string, usages: TextureUsages, drafts: boolean): Record<string, string> | undefined {
+  // A GLB built in the watch loop holds its embedded images as drafts too: recorded, so the next
+  // compile without drafts rebuilds it and compresses them.
+  if (type === 'glb') return drafts ? { quality: 'draft' } : undefined;
   if (type !== 'png') return undefined;
   const usage = usageOf(usages, path);
   return drafts ? { usage, quality: 'draft' } : { usage };
@@ -65,6 +69,13 @@ export async function compileResource(path: string, env: CompileEnvironment): Pr
     textureConflict: env.textureUsages.conflicts.get(path),
     textureDraft: env.textureDrafts,
     resources: env.resources,
+    previousOutput: () => {
+      try {
+        return new Uint8Array(readFileSync(join(env.out, outputFileOf(path))));
+      } catch {
+        return undefined;
+      }
+    },
     text,
     document: () => (doc ??= parseDocument(path, text())),
     readInput: (input: string, at: readonly PathKey[]) => {

@@ -31,6 +31,11 @@ export interface CompileContext {
   readonly textureDraft: boolean;
   /** Which resources exist in the project. */
   readonly resources: ProjectResources;
+  /**
+   * The output this resource's last compile wrote, if there is one: a compiler may reuse parts
+   * of it that it can prove unchanged (a GLB's encoded images). Not validated: parse it defensively.
+   */
+  previousOutput(): Uint8Array | undefined;
   /** Source text (UTF-8). */
   text(): string;
   /** The parsed SJSON/JSON document; parse errors become CompileErrors. */

@@ -14,6 +14,7 @@ import { decodeImage, ImageDecodeError } from '../textures/decode-image.ts';
 import type { TextureUsage } from '../textures/texture-usage.ts';
 import type { CompileContext } from './context.ts';
 import { textureInfoExtensions, type GlbJson } from './glb-json.ts';
+import { previousTextures, textureSourceKey, type PreviousTexture } from './previous-textures.ts';
 
 export interface GltfMaterials {
   materials: MeshMaterialMeta[];
@@ -35,6 +36,7 @@ export function materialLabel(material: Material, index: number): string {
 export async function compileGltfMaterials(ctx: CompileContext, used: readonly Material[], indexOf: (m: Material) => number, images: readonly Texture[], json: GlbJson | undefined): Promise<GltfMaterials> {
   const out: GltfMaterials = { materials: [], textures: [], sections: {} };
   const compiled = new Map<string, number>();
+  let previous: Map<string, PreviousTexture> | undefined;
   const texture = async (label: string, slot: string, image: Texture | null, info: TextureInfo | null, usage: TextureUsage): Promise<number | undefined> => {
     if (!image) return undefined;
     const imageIndex = images.indexOf(image);
@@ -45,6 +47,16 @@ export async function compileGltfMaterials(ctx: CompileContext, used: readonly M
     if (known !== undefined) return known;
     const bytes = image.getImage();
     if (!bytes) return ctx.fail([], `${where} is not embedded in the GLB`, 'Export the GLB with its images embedded');
+    const source = textureSourceKey(bytes, usage, ctx.textureDraft);
+    previous ??= previousTextures(ctx.previousOutput());
+    const reused = previous.get(source);
+    if (reused) {
+      const index = out.textures.length;
+      out.textures.push(reused.meta);
+      out.sections[`texture${index}`] = reused.data;
+      compiled.set(key, index);
+      return index;
+    }
     let decoded;
     try {
       decoded = await decodeImage(bytes, image.getMimeType());
@@ -54,7 +66,7 @@ export async function compileGltfMaterials(ctx: CompileContext, used: readonly M
     }
     const result = await compileRgba(decoded.rgba, decoded.width, decoded.height, usage, ctx.textureDraft);
     const index = out.textures.length;
-    out.textures.push(result.meta);
+    out.textures.push({ ...result.meta, source });
     out.sections[`texture${index}`] = result.data;
     compiled.set(key, index);
     return index;

@@ -49,6 +49,11 @@ export interface TextureMeta {
    * its mips made on the GPU at load; the next compile without --watch compresses it.
    */
   codec: 'basis' | 'rgba8';
+  /**
+   * A GLB's embedded image: what it was compiled from (the image's content hash, the usage, draft
+   * or final, the data format version), so a recompile of the GLB reuses it when that is unchanged.
+   */
+  source?: string;
 }
 
 export interface StaticMeshMeta {

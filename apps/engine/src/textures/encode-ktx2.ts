@@ -40,7 +40,15 @@ export class TextureEncodeError extends Error {
   override name = 'TextureEncodeError';
 }
 
+let encodes = 0;
+
+/** How many textures this thread has encoded (a compile's statistics, and the cache's tests). */
+export function ktx2EncodeCount(): number {
+  return encodes;
+}
+
 export async function encodeKtx2(rgba: Uint8Array, width: number, height: number, usage: TextureUsage): Promise<Uint8Array> {
+  encodes++;
   return encodeKtx2With(rgba, width, height, USAGE_SETTINGS[usage], usage);
 }
 
