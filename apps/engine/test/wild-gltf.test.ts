@@ -17,6 +17,8 @@ import { psnrChannel, psnrRgb } from '../src/textures/quality.ts';
 import { meshMaterialInput } from '../src/runtime/mesh-groups.ts';
 import { transcodeKtx2 } from '../src/textures/transcode-ktx2.ts';
 import { ktx2EncodeCount } from '../src/textures/encode-ktx2.ts';
+import sharp from 'sharp';
+import { replaceImages } from './fixtures/wild/glb-images.ts';
 import { fixtureImage, glbChunks, WILD, wildProject, withGlbJson, type WildProject } from './wild-project.ts';
 
 let project: WildProject;
@@ -104,6 +106,21 @@ describe('wild GLBs', () => {
     // What the runtime hands to @cuttle/render: the texture each slot names, added through `texture`.
     const input = meshMaterialInput({ groups: [], container: tangents }, 0, (index) => 100 + index);
     expect(input).toMatchObject({ baseColorTexture: 100, normalTexture: 101, metallicRoughnessTexture: 102, metallic: 1, roughness: 1 });
+  });
+
+  test('the truck with its image as a JPEG (as many exporters embed it) compiles the JPEG close to its pixels', async () => {
+    let jpeg = Buffer.alloc(0);
+    const variant = await replaceImages(readFileSync(join(WILD, 'CesiumMilkTruck.glb')), async (bytes) => {
+      jpeg = await sharp(bytes).jpeg({ quality: 90 }).toBuffer();
+      return { bytes: jpeg, mimeType: 'image/jpeg' };
+    });
+    expect(glbChunks(variant).json.images.map((image) => image.mimeType)).toEqual(['image/jpeg']);
+    writeFileSync(join(project.source, 'meshes/truck.glb'), variant);
+    expect((await compileProject(project.source, project.out)).failed).toEqual([]);
+    const truck = mesh('truck');
+    expect(truck.meta.textures.map((t) => [t.width, t.height, t.usage, t.codec])).toEqual([[512, 512, 'color', 'basis']]);
+    const { data } = await sharp(jpeg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(psnrRgb(await decoded(truck, 0), new Uint8Array(data))).toBeGreaterThan(28);
   });
 
   test('a unit without material places its mesh with hash 0 (its own materials); a material still overrides', async () => {
