@@ -48,8 +48,8 @@ export interface EngineOptions {
   boot?: string;
   log: LogFn;
   /**
-   * Threads for the frame's CPU work that grows with the level (the walkers' animation), this
-   * one included (default 1: no workers).
+   * Threads for the frame's CPU work that grows with the level (the walkers' animation) and for
+   * transcoding a world's textures at load, this one included (default 1: no workers).
    */
   frameThreads?: number;
   /** Bundled kernels for the frame workers (default: bundled from the engine's source). */

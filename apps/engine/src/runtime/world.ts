@@ -24,8 +24,9 @@ import type { EngineMemory, WorldMemory } from './memory.ts';
 import type { FlowMeta, FontMeta, LevelMeta, MaterialMeta, MeshMeta, TextureMeta } from './formats.ts';
 import { addStaticMesh, meshMaterialInput, type StaticMeshGroups } from './mesh-groups.ts';
 import type { ResourceStore } from './resources.ts';
-import type { TextureLoader } from './texture-loader.ts';
+import type { PrefetchedTextures, TextureLoader } from './texture-loader.ts';
 import { PATH_FLOATS } from './walk-cycle.ts';
+import { meshTextureName, worldTextureSources } from './world-textures.ts';
 
 export type LogFn = (level: 'info' | 'warning' | 'error', system: string, message: string) => void;
 
@@ -62,7 +63,7 @@ export interface WorldShared {
   log: LogFn;
   /** The engine's allocators: the world's render scene takes its buffers from them (without: a GPUBuffer per resource). */
   memory?: EngineMemory;
-  /** Frame workers: the walkers' animation runs on them (without: on this thread). */
+  /** Frame workers: the walkers' animation and the textures' transcoding at load run on them (without: on this thread). */
   jobs?: JobSystem;
   /** Transcodes the compiled KTX2 textures for this device. */
   textures: TextureLoader;
@@ -111,6 +112,8 @@ export class World {
   /** Render materials by material name: which ids draw it, and whether they are a character's (no textures). */
   readonly #materialIds = new Map<string, { id: number; character: boolean }[]>();
   readonly #textureIds = new Map<string, number>();
+  /** While the constructor builds: the level's textures, transcoded on the frame workers. */
+  #prefetched: PrefetchedTextures | undefined;
   /** Render instances of each row of the level's render component (one per group of its mesh). */
   readonly #staticInstances: number[][] = [];
   readonly #shared: WorldShared;
@@ -138,7 +141,12 @@ export class World {
     }
     this.render = render;
     try {
+      if (shared.jobs) {
+        const r = this.ecs.managers.render;
+        this.#prefetched = shared.textures.prefetch(worldTextureSources(store, this.#meta.names, { count: r.count, mesh: r.fields.mesh, material: r.fields.material }), shared.jobs);
+      }
       this.#buildStatic(store);
+      this.#prefetched = undefined;
       this.#buildLights();
       this.#buildCharacters(store, previous);
       this.#buildFluid(previous);
@@ -147,6 +155,7 @@ export class World {
       render.setShadowBounds([0, 2, 0], 32);
       this.#startFlow(store);
     } catch (error) {
+      this.#prefetched = undefined;
       this.#destroyOwned(previous);
       render.destroy();
       memory?.release();
@@ -225,13 +234,14 @@ export class World {
   }
 
   /**
-   * A texture of the scene, uploaded on first use. The compiler decided its colour space and
-   * filtering from how materials use it (sRGB colour, a linear normal map, or linear data).
+   * A texture of the scene, uploaded on first use (transcoded ahead on the frame workers while
+   * the world builds, if it has them). The compiler decided its colour space and filtering from
+   * how materials use it (sRGB colour, a linear normal map, or linear data).
    */
   #texture(store: ResourceStore, name: string): number {
     let id = this.#textureIds.get(name);
     if (id === undefined) {
-      id = this.#shared.textures.load(this.render, name, store.get<TextureMeta>('png', name));
+      id = this.#shared.textures.load(this.render, name, store.get<TextureMeta>('png', name), this.#prefetched);
       this.#textureIds.set(name, id);
     }
     return id;
@@ -320,7 +330,7 @@ export class World {
     if (id === undefined) {
       const meta = mesh.container.meta.textures[index];
       if (!meta) throw new EngineError(`${name}.glb names texture ${index}, which it does not hold; recompile it.`);
-      id = this.#shared.textures.loadData(this.render, `texture ${index} of ${name}.glb`, meta, section(mesh.container, `texture${index}`, Uint8Array));
+      id = this.#shared.textures.loadData(this.render, meshTextureName(name, index), meta, section(mesh.container, `texture${index}`, Uint8Array), this.#prefetched);
       this.#textureIds.set(key, id);
     }
     return id;

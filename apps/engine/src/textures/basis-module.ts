@@ -1,5 +1,5 @@
 // The Basis Universal module (encoder and transcoder in one WebAssembly build, from the
-// `ktx2-encoder` package): loaded once per thread, on first use. Its typings cover the encoder
+// `ktx2-encoder` package): loaded once per thread, on first use, and kept. Its typings cover the encoder
 // only, so the parts used here are typed below and checked when the module loads; a release
 // of the package that drops one fails here with a clear message, not deep in a compile.
 
@@ -65,12 +65,17 @@ export type TranscodeTarget = (typeof TranscodeTarget)[keyof typeof TranscodeTar
 
 const ENCODER_METHODS = ['setCreateKTX2File', 'setStatusOutput', 'setUASTC', 'setPerceptual', 'setKTX2AndBasisSRGBTransferFunc', 'setMipGen', 'setMipSRGB', 'setMipRenormalize', 'setNormalMapPreset', 'setQualityLevel', 'setETC1SCompressionLevel', 'setKTX2UASTCSupercompression', 'setSliceSourceImage', 'encode'] as const;
 
-let loading: Promise<BasisModule> | undefined;
+// Kept on the thread's global object, not in this module: the engine's source and the frame
+// kernels' bundle each carry a copy of this file, and on the main thread (which runs kernels
+// while it helps) both must get the same instance rather than two WebAssembly heaps.
+const LOADING = Symbol.for('cuttle.engine.basisModule');
+type BasisGlobal = typeof globalThis & { [LOADING]?: Promise<BasisModule> };
 
-/** The module of this thread (a compile worker or the engine), loaded on first call. */
+/** The module of this thread (a compile worker, a frame worker or the engine), loaded on first call. */
 export function basisModule(): Promise<BasisModule> {
-  loading ??= load();
-  return loading;
+  const global = globalThis as BasisGlobal;
+  global[LOADING] ??= load();
+  return global[LOADING];
 }
 
 async function load(): Promise<BasisModule> {

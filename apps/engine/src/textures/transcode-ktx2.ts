@@ -3,11 +3,12 @@
 // ETC1, so ETC2 devices come first for it, then BC1/BC3; UASTC (normal maps and metallic-roughness
 // data, both linear) to ASTC 4x4 without loss, then BC7; RGBA8 when the device has no compressed format (or the size is not a multiple
 // of 4 texels, which block formats need).
-import type { CompressedTextureFormat, CompressedTextureInput } from '@cuttle/render';
+import { textureFormatInfo, textureLevelByteLength, type CompressedTextureFormat, type CompressedTextureInput } from '@cuttle/render';
 import type { BasisModule } from './basis-module.ts';
 import { TranscodeTarget } from './basis-module.ts';
 import { Ktx2Error, readKtx2Header } from './ktx2-header.ts';
 import type { TextureUsage } from './texture-usage.ts';
+import { transcodeLevels, TranscodeOutcome } from './transcode-levels.ts';
 
 /** Which texture-compression families a device has. */
 export interface CompressionSupport {
@@ -53,28 +54,49 @@ export interface ExpectedTexture {
 }
 
 /**
- * Transcodes every level of `ktx2` for the GPU format `choice` names. Throws Ktx2Error, naming
- * the problem, for a file that is not a valid Basis Universal KTX2 of the expected size.
+ * Checks what can be checked without the transcoder: the header and level index agree with the
+ * container and lie inside the file, and the data is Basis Universal. Throws Ktx2Error naming
+ * the problem. Cheap (a hundred bytes read), so the parallel load runs it on the main thread.
  */
-export function transcodeKtx2(basis: BasisModule, ktx2: Uint8Array, choice: TranscodeChoice, expected: ExpectedTexture): CompressedTextureInput {
+export function checkKtx2(ktx2: Uint8Array, expected: ExpectedTexture): void {
   const header = readKtx2Header(ktx2);
   if (header.width !== expected.width || header.height !== expected.height || header.levelCount !== expected.levels) {
     throw new Ktx2Error(`is ${header.width}x${header.height} with ${header.levelCount} levels, but its container says ${expected.width}x${expected.height} with ${expected.levels}`);
   }
   if (header.vkFormat !== 0 || (header.supercompression !== 1 && header.supercompression !== 2)) throw new Ktx2Error(`is not Basis Universal (vkFormat ${header.vkFormat}, supercompression ${header.supercompression})`);
-  const file = new basis.KTX2File(ktx2);
-  try {
-    if (!file.isValid() || !(file.isETC1S() || file.isUASTC())) throw new Ktx2Error('is not a Basis Universal KTX2 the transcoder accepts');
-    if (!file.startTranscoding()) throw new Ktx2Error('could not start transcoding (its Basis data is damaged)');
-    const levels: Uint8Array<ArrayBuffer>[] = [];
-    for (let level = 0; level < header.levelCount; level++) {
-      const out = new Uint8Array(file.getImageTranscodedSizeInBytes(level, 0, 0, choice.target));
-      if (!file.transcodeImage(out, level, 0, 0, choice.target, 0, -1, -1)) throw new Ktx2Error(`level ${level} did not transcode to ${choice.format} (its data is damaged)`);
-      levels.push(out);
-    }
-    return { format: choice.format, width: header.width, height: header.height, levels };
-  } finally {
-    file.close();
-    file.delete();
+}
+
+/** Bytes of every level of a `width` x `height` texture with `levels` levels in `format`. */
+export function levelByteLengths(format: CompressedTextureFormat, width: number, height: number, levels: number): number[] {
+  const info = textureFormatInfo(format)!;
+  return Array.from({ length: levels }, (_, level) => textureLevelByteLength(info, width, height, level));
+}
+
+/** The Ktx2Error for a failed transcodeLevels `code` (the same words on every thread). */
+export function transcodeFailure(code: number, format: CompressedTextureFormat): Ktx2Error {
+  const level = code >> 4;
+  switch (code & 15) {
+    case TranscodeOutcome.notAccepted:
+      return new Ktx2Error('is not a Basis Universal KTX2 the transcoder accepts');
+    case TranscodeOutcome.notStarted:
+      return new Ktx2Error('could not start transcoding (its Basis data is damaged)');
+    case TranscodeOutcome.wrongSize:
+      return new Ktx2Error(`level ${level} does not transcode to the size a ${format} level of its header's size takes (its header is damaged)`);
+    case TranscodeOutcome.levelFailed:
+      return new Ktx2Error(`level ${level} did not transcode to ${format} (its data is damaged)`);
+    default:
+      return new Ktx2Error(`was not transcoded (outcome ${code}): the transcoding thread stopped before it`);
   }
+}
+
+/**
+ * Transcodes every level of `ktx2` for the GPU format `choice` names. Throws Ktx2Error, naming
+ * the problem, for a file that is not a valid Basis Universal KTX2 of the expected size.
+ */
+export function transcodeKtx2(basis: BasisModule, ktx2: Uint8Array, choice: TranscodeChoice, expected: ExpectedTexture): CompressedTextureInput {
+  checkKtx2(ktx2, expected);
+  const levels = levelByteLengths(choice.format, expected.width, expected.height, expected.levels).map((bytes) => new Uint8Array(bytes));
+  const code = transcodeLevels(basis, ktx2, choice.target, levels);
+  if (code !== TranscodeOutcome.ok) throw transcodeFailure(code, choice.format);
+  return { format: choice.format, width: expected.width, height: expected.height, levels };
 }

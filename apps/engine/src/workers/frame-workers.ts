@@ -1,5 +1,6 @@
 // The engine's frame workers: a @cuttle/jobs pool over the frame kernels (the walkers'
-// animation), with the main thread helping inside each frame's wait, so `threads` counts it.
+// animation) and the texture kernels (KTX2 transcoding at load, each worker with its own Basis
+// transcoder), with the main thread helping inside each wait, so `threads` counts it.
 import { JobSystem } from '@cuttle/jobs';
 import { EngineError } from '../errors.ts';
 import { compileKernelUrls, type KernelUrls } from './kernel-bundle.ts';
@@ -8,6 +9,6 @@ export async function startFrameWorkers(threads: number, kernels?: KernelUrls): 
   if (!Number.isInteger(threads) || threads < 1 || threads > 256) throw new EngineError(`frame threads must be a whole number from 1 to 256, got ${threads}.`);
   if (threads === 1) return undefined;
   const urls = kernels ?? (await compileKernelUrls());
-  if (urls.frame === undefined) throw new EngineError('the kernel bundle has no frame kernels; bundle runtime/parallel/frame-kernels.ts with the others.');
-  return JobSystem.initialize({ kernels: [urls.frame], workerUrl: urls.worker, workerCount: threads - 1 });
+  if (urls.frame === undefined || urls.textures === undefined) throw new EngineError('the kernel bundle has no frame or texture kernels; bundle runtime/parallel/frame-kernels.ts and texture-kernels.ts with the others (pnpm --filter @cuttle/engine bundle:kernels <dir>).');
+  return JobSystem.initialize({ kernels: [urls.frame, urls.textures], workerUrl: urls.worker, workerCount: threads - 1 });
 }

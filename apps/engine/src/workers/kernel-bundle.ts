@@ -1,6 +1,6 @@
-// Workers load plain JavaScript: the engine's kernels (the compiler's and the frame's) and
-// @cuttle/jobs' worker loop are bundled with esbuild the first time workers start, from the
-// engine's TypeScript sources, so workers also run when the engine runs from source. The
+// Workers load plain JavaScript: the engine's kernels (the compiler's, the frame's, the texture
+// loading's) and @cuttle/jobs' worker loop are bundled with esbuild the first time workers
+// start, from the engine's TypeScript sources, so workers also run when the engine runs from source. The
 // files are named by the hash of their contents, under the engine's own node_modules/.cache (not
 // the shared temporary folder, where another user could plant a file for the workers to load):
 // a changed compiler makes new files, an unchanged one reuses them.
@@ -14,6 +14,8 @@ export interface KernelUrls {
   kernels: string;
   /** The frame's kernel module (runtime/parallel/frame-kernels.ts, bundled). */
   frame?: string;
+  /** The texture loading kernel module of the frame workers (runtime/parallel/texture-kernels.ts, bundled). */
+  textures?: string;
   /** @cuttle/jobs' worker entry, bundled. */
   worker: string;
 }
@@ -21,7 +23,7 @@ export interface KernelUrls {
 /** The bundle's files in `dir`, as writeKernelBundle names them (a bundled benchmark passes its own folder). */
 export function kernelUrlsIn(dir: string): KernelUrls {
   const url = (file: string): string => pathToFileURL(join(dir, file)).href;
-  return { kernels: url('compile-kernels.mjs'), frame: url('frame-kernels.mjs'), worker: url('jobs-worker.mjs') };
+  return { kernels: url('compile-kernels.mjs'), frame: url('frame-kernels.mjs'), textures: url('texture-kernels.mjs'), worker: url('jobs-worker.mjs') };
 }
 
 let bundled: Promise<KernelUrls> | undefined;
@@ -42,7 +44,7 @@ export async function writeKernelBundle(dir: string): Promise<string[]> {
 async function buildKernels(): Promise<{ path: string; contents: Uint8Array }[]> {
   const [{ build }, { rawTextPlugin }] = await Promise.all([import('esbuild'), import('@cuttle/build')]);
   const result = await build({
-    entryPoints: { 'compile-kernels': join(import.meta.dirname, '../compiler/parallel/compile-kernels.ts'), 'frame-kernels': join(import.meta.dirname, '../runtime/parallel/frame-kernels.ts'), 'jobs-worker': '@cuttle/jobs/worker' },
+    entryPoints: { 'compile-kernels': join(import.meta.dirname, '../compiler/parallel/compile-kernels.ts'), 'frame-kernels': join(import.meta.dirname, '../runtime/parallel/frame-kernels.ts'), 'texture-kernels': join(import.meta.dirname, '../runtime/parallel/texture-kernels.ts'), 'jobs-worker': '@cuttle/jobs/worker' },
     absWorkingDir: import.meta.dirname,
     outdir: 'out',
     outExtension: { '.js': '.mjs' },
