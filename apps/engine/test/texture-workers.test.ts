@@ -172,6 +172,24 @@ describe('textures transcoded on frame workers', () => {
     }
   }, 60_000);
 
+  test('textures a failed worker held are refused at their load, naming them and saying to load on one thread', async () => {
+    const store = readContainer<TextureMeta>(readFileSync(join(project.out, readManifest(project.out)!.resources['textures/checker.png']!.file)), 'texture');
+    const data = section(store, 'ktx2', Uint8Array);
+    // A pool whose Dispatch fails as a worker's thrown kernel makes it fail, before any outcome is written.
+    const failing = {
+      dispatch: () => undefined,
+      wait: () => {
+        throw new JobFailedError('transcodeTextures', 0, 0, new Error('the worker ran out of memory'));
+      },
+    } as unknown as JobSystem;
+    const loader = new TextureLoader(await basisModule(), { bc: false, etc2: false, astc: false });
+    const prefetched = loader.prefetch([{ name: 'textures/checker', meta: store.meta, data }], failing);
+    // The error is thrown at the load, before the scene is touched.
+    const scene = null as unknown as RenderScene;
+    expect(() => loader.loadData(scene, 'textures/checker', store.meta, data, prefetched)).toThrow(EngineError);
+    expect(() => loader.loadData(scene, 'textures/checker', store.meta, data, prefetched)).toThrow(/compiled texture textures\/checker was not transcoded: a frame worker failed \(Kernel "transcodeTextures" failed at job 0 \(group 0\): Error: the worker ran out of memory\)\. Load with --frame-threads 1/);
+  });
+
   test('a kernel that throws on a worker fails the wait instead of hanging it, and the pool goes on', async () => {
     const files = new Uint8Array(new SharedArrayBuffer(16));
     // Four records (so workers take some) whose file range lies past the end of `files`.
