@@ -37,6 +37,13 @@ export async function compileGltfMaterials(ctx: CompileContext, used: readonly M
   const out: GltfMaterials = { materials: [], textures: [], sections: {} };
   const compiled = new Map<string, number>();
   let previous: Map<string, PreviousTexture> | undefined;
+  const add = (key: string, meta: TextureMeta, data: Uint8Array): number => {
+    const index = out.textures.length;
+    out.textures.push(meta);
+    out.sections[`texture${index}`] = data;
+    compiled.set(key, index);
+    return index;
+  };
   const texture = async (label: string, slot: string, image: Texture | null, info: TextureInfo | null, usage: TextureUsage): Promise<number | undefined> => {
     if (!image) return undefined;
     const imageIndex = images.indexOf(image);
@@ -50,13 +57,7 @@ export async function compileGltfMaterials(ctx: CompileContext, used: readonly M
     const source = textureSourceKey(bytes, usage, ctx.textureDraft);
     previous ??= previousTextures(ctx.previousOutput());
     const reused = previous.get(source);
-    if (reused) {
-      const index = out.textures.length;
-      out.textures.push(reused.meta);
-      out.sections[`texture${index}`] = reused.data;
-      compiled.set(key, index);
-      return index;
-    }
+    if (reused) return add(key, reused.meta, reused.data);
     let decoded;
     try {
       decoded = await decodeImage(bytes, image.getMimeType());
@@ -65,11 +66,7 @@ export async function compileGltfMaterials(ctx: CompileContext, used: readonly M
       throw error;
     }
     const result = await compileRgba(decoded.rgba, decoded.width, decoded.height, usage, ctx.textureDraft);
-    const index = out.textures.length;
-    out.textures.push({ ...result.meta, source });
-    out.sections[`texture${index}`] = result.data;
-    compiled.set(key, index);
-    return index;
+    return add(key, { ...result.meta, source }, result.data);
   };
   for (const material of used) {
     const gltfIndex = indexOf(material);

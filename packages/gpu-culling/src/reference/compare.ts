@@ -77,16 +77,16 @@ export function compareTiles(tiles: Uint32Array, entitiesPerTile: Uint32Array, l
     if (seen.size !== gpu.length) fail(`tile ${t} lists an entity twice: ${gpu.join(',')}`);
     for (const e of gpu) if (!possible.has(e)) fail(`tile ${t}: the GPU keeps entity ${e}, which the reference culls`);
     if (entitiesPerTile[t] !== gpu.length) fail(`tile ${t}: the count says ${entitiesPerTile[t]}, the tile holds ${gpu.length}`);
-    if (layout.technique === 'flat-bits' && tiles[t * layout.wordsPerTile]! & LIST_FORM) {
-      const header = tiles[t * layout.wordsPerTile]!;
-      const kinds = [gpu.filter((e) => e < decals).length, gpu.filter((e) => e >= decals && e < decals + probes).length];
-      if ((header & 0x3ff) !== kinds[0] || ((header >>> 10) & 0x3ff) !== kinds[1]) fail(`tile ${t}: the list form's header counts ${header & 0x3ff} decals and ${(header >>> 10) & 0x3ff} probes, the list holds ${kinds[0]} and ${kinds[1]}`);
-      if (gpu.some((e, i) => i > 0 && e <= gpu[i - 1]!)) fail(`tile ${t}'s list is not in ascending order: ${gpu.join(',')}`);
+    // Compaction lists and flat-bits tiles in list form count decals and probes in their header alike.
+    const header = tiles[t * layout.wordsPerTile]!;
+    const compaction = layout.technique === 'compaction';
+    const kinds = [gpu.filter((e) => e < decals).length, gpu.filter((e) => e >= decals && e < decals + probes).length];
+    if (compaction || header & LIST_FORM) {
+      const word = compaction ? 'the statistics word' : "the list form's header";
+      if ((header & 0x3ff) !== kinds[0] || ((header >>> 10) & 0x3ff) !== kinds[1]) fail(`tile ${t}: ${word} counts ${header & 0x3ff} decals and ${(header >>> 10) & 0x3ff} probes, the list holds ${kinds[0]} and ${kinds[1]}`);
     }
-    if (layout.technique === 'compaction') {
-      const header = tiles[t * layout.wordsPerTile]!;
-      const kinds = [gpu.filter((e) => e < decals).length, gpu.filter((e) => e >= decals && e < decals + probes).length];
-      if ((header & 0x3ff) !== kinds[0] || ((header >>> 10) & 0x3ff) !== kinds[1]) fail(`tile ${t}: the statistics word counts ${header & 0x3ff} decals and ${(header >>> 10) & 0x3ff} probes, the list holds ${kinds[0]} and ${kinds[1]}`);
+    if (!compaction && header & LIST_FORM && gpu.some((e, i) => i > 0 && e <= gpu[i - 1]!)) fail(`tile ${t}'s list is not in ascending order: ${gpu.join(',')}`);
+    if (compaction) {
       if (kinds[0]! + kinds[1]! > 0 && gpu.some((e, i) => i > 0 && e < gpu[i - 1]!)) fail(`tile ${t} holds decals or probes but its list is not sorted: ${gpu.join(',')}`);
       if ((header >>> 30) & 1) {
         if (gpu.length !== layout.maxPerTile) fail(`tile ${t} overflowed but holds ${gpu.length} of ${layout.maxPerTile}`);

@@ -18,16 +18,16 @@ const UNORM16 = 65535;
  */
 export function quantizePositions(positions: Float32Array): { values: Uint16Array; range: PositionRange } {
   const count = positions.length / 3;
-  const low = [Infinity, Infinity, Infinity];
-  let high = -Infinity;
+  const low = [Infinity, Infinity, Infinity], high = [-Infinity, -Infinity, -Infinity];
   for (let v = 0; v < count; v++) {
-    for (let k = 0; k < 3; k++) low[k] = Math.min(low[k]!, positions[v * 3 + k]!);
+    for (let k = 0; k < 3; k++) {
+      low[k] = Math.min(low[k]!, positions[v * 3 + k]!);
+      high[k] = Math.max(high[k]!, positions[v * 3 + k]!);
+    }
   }
-  for (let v = 0; v < count; v++) {
-    for (let k = 0; k < 3; k++) high = Math.max(high, positions[v * 3 + k]! - low[k]!);
-  }
+  const largest = Math.max(high[0]! - low[0]!, high[1]! - low[1]!, high[2]! - low[2]!);
   // A single point (or an empty box) still needs a nonzero scale.
-  const extent = high > 0 ? high : 1;
+  const extent = largest > 0 ? largest : 1;
   const values = new Uint16Array(count * 4);
   const scale = UNORM16 / extent;
   for (let v = 0; v < count; v++) {
