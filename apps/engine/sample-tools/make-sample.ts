@@ -129,5 +129,5 @@ const level = {
 };
 write('levels/courtyard.level', sj(level as Parameters<typeof writeSjson>[0], 'The sample level: edit it with the tool (apps/engine-tool) or by hand'));
 write('boot.package', sj({ level: ['levels/courtyard'], font: ['fonts/dejavu'] }, 'Loaded when the engine starts'));
-write('.cuttle-deps.sjson', sj({ key_types: { unit: 'unit', material: 'material', flow: 'flow', font: 'font', mesh: 'glb', base_color_texture: 'png', normal_texture: 'png', metallic_roughness_texture: 'png', level: 'level', glb: 'glb', png: 'png' }, root_types: ['package', 'level'] }, 'How resources refer to each other (cuttle-merge deps check sample)'));
+write('.cuttle-deps.sjson', sj({ key_types: { unit: 'unit', material: 'material', flow: 'flow', font: 'font', mesh: 'glb', base_color_texture: 'png', normal_texture: 'png', metallic_roughness_texture: 'png', emissive_texture: 'png', occlusion_texture: 'png', level: 'level', glb: 'glb', png: 'png' }, root_types: ['package', 'level'] }, 'How resources refer to each other (cuttle-merge deps check sample)'));
 console.log(`sample written to ${root}: ${units.length} units`);

@@ -112,8 +112,21 @@ export interface MaterialInput {
   normalTexture?: number;
   /** Scale of the normal map's x and y (default 1). */
   normalScale?: number;
-  /** Emitted light, linear RGB (default 0, 0, 0). */
+  /** Emitted light, linear RGB (default 0, 0, 0); multiplies the emissive texture. */
   emissive?: Vec3;
+  /**
+   * Texture index of the emitted light's colour (glTF's emissiveTexture), multiplied by
+   * `emissive`, so with the default emissive of 0 it gives no light; add it with `srgb: true`.
+   */
+  emissiveTexture?: number;
+  /**
+   * Texture index of ambient occlusion in red (glTF's occlusionTexture; add it linear, without
+   * `srgb`). It darkens ambient and indirect light only, not the lights'. It may be the
+   * `metallicRoughnessTexture` itself (glTF's "ORM" packing: occlusion, roughness, metallic).
+   */
+  occlusionTexture?: number;
+  /** How much the occlusion texture darkens, 0 to 1 (default 1): occlusion = 1 + strength * (red - 1). */
+  occlusionStrength?: number;
   /** Opaque (default), alpha-tested (`'mask'`) or blended (`'blend'`, drawn in the transparent pass). */
   alphaMode?: AlphaMode;
   /** With `'mask'`: fragments with base colour alpha below it are discarded (default 0.5). */

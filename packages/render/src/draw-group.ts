@@ -33,8 +33,15 @@ export function drawMeshGroup(pass: GPURenderPassEncoder, scene: RenderScene, gr
   pass.drawIndexed(lod.indexCount, group.count, lod.firstIndex, 0, group.first);
 }
 
-/** A skinned draw's instances, one indexed draw each at its output vertices (vertex buffers bound by the caller). */
+/**
+ * A skinned draw's instances, one indexed draw each at its output vertices, each of the level of
+ * detail it takes this frame (vertex buffers bound by the caller).
+ */
 export function drawSkinnedInstances(pass: GPURenderPassEncoder, draw: SkinnedDraw): void {
   pass.setIndexBuffer(draw.indices, draw.indexFormat);
-  for (const instance of draw.instances) pass.drawIndexed(draw.indexCount, 1, 0, instance.outputVertex);
+  const { instances, lods, levels } = draw;
+  for (let k = 0; k < instances.length; k++) {
+    const lod = lods[levels[k]!]!;
+    pass.drawIndexed(lod.indexCount, 1, lod.firstIndex, instances[k]!.outputVertex);
+  }
 }

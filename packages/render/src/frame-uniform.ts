@@ -20,7 +20,7 @@ export interface FrameInputs {
   transparentShadows: 0 | 1;
   /** Whether the camera's depth is reversed (near 1, far 0). */
   reversedZ: boolean;
-  /** Whether the G-buffer carries emissive light. */
+  /** Whether the G-buffer carries its emissive target (emitted light, material occlusion in alpha). */
   emissive: boolean;
   /** The camera's right and up axes in world space. */
   cameraRight: readonly number[];

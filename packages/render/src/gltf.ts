@@ -1,6 +1,6 @@
 // glTF 2.0 into a RenderScene through @gltf-transform/core: every triangle primitive of every
 // node becomes a mesh instance at the node's world matrix; materials (metallic-roughness, normal
-// maps, alpha modes, double-sidedness, emission) and their textures come along. Skinned
+// maps, alpha modes, double-sidedness, emission, occlusion) and their textures come along. Skinned
 // primitives are left to @cuttle/gpu-skinning's loaders and RenderScene.addSkinned.
 import { WebIO, type Accessor, type Document, type Material as GltfMaterial, type Primitive, type Texture } from '@gltf-transform/core';
 import { decodePng } from '@cuttle/gui';
@@ -108,7 +108,7 @@ export async function addGltfDocument(scene: RenderScene, document: Document, op
   const decode = options.decodeImage ?? defaultDecode;
   const root = document.getRoot();
   const skipped: string[] = [];
-  // Colour textures are sRGB; data textures (normals, metallic-roughness) linear.
+  // Colour textures are sRGB; data textures (normals, metallic-roughness, occlusion) linear.
   const srgb = new Set<Texture>();
   const normals = new Set<Texture>();
   for (const material of root.listMaterials()) {
@@ -147,6 +147,9 @@ export async function addGltfDocument(scene: RenderScene, document: Document, op
           ...(textureId(material.getBaseColorTexture()) !== undefined ? { baseColorTexture: textureId(material.getBaseColorTexture())! } : {}),
           ...(textureId(material.getMetallicRoughnessTexture()) !== undefined ? { metallicRoughnessTexture: textureId(material.getMetallicRoughnessTexture())! } : {}),
           ...(textureId(material.getNormalTexture()) !== undefined ? { normalTexture: textureId(material.getNormalTexture())! } : {}),
+          ...(textureId(material.getEmissiveTexture()) !== undefined ? { emissiveTexture: textureId(material.getEmissiveTexture())! } : {}),
+          // glTF's "ORM" packing names one texture here and as metallic-roughness: the same id twice.
+          ...(textureId(material.getOcclusionTexture()) !== undefined ? { occlusionTexture: textureId(material.getOcclusionTexture())!, occlusionStrength: material.getOcclusionStrength() } : {}),
         }
       : { baseColor: [0.8, 0.8, 0.8, 1], roughness: 0.8 };
     id = scene.addMaterial(input);

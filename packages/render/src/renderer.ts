@@ -99,6 +99,7 @@ export class Renderer {
   ssao: boolean;
   #lodErrorPixels: number;
   #drawnIndices = 0;
+  #drawnSkinnedIndices = 0;
   readonly #core: RendererCore;
   readonly #userPasses: UserPass[] = [];
   #timingState: 'idle' | 'copied' | 'mapping' = 'idle';
@@ -125,6 +126,15 @@ export class Renderer {
    */
   get drawnIndices(): number {
     return this.#drawnIndices;
+  }
+
+  /**
+   * Indices the last frame's skinned instances drew (each instance's level of detail's index
+   * count, once per instance: the shadow passes draw the same levels again), whether the raster
+   * hardware or the compute raster drew them.
+   */
+  get drawnSkinnedIndices(): number {
+    return this.#drawnSkinnedIndices;
   }
 
   constructor(device: GPUDevice, options: RendererOptions) {
@@ -238,6 +248,7 @@ export class Renderer {
     const timed = core.timing !== undefined && this.#timingState === 'idle';
     const frame = prepareFrame(core, settings, scene, camera, width, height, timed, this.#previousClipFromWorld);
     this.#drawnIndices = frame.opaqueIndices;
+    this.#drawnSkinnedIndices = frame.skinnedIndices;
     const graph = buildFrameGraph(core, frame, target, overlays, this.#userPasses);
     graph.compile();
     this.#previousClipFromWorld = frame.clipFromWorld;

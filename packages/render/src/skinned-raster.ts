@@ -318,7 +318,7 @@ export class SkinnedRaster {
     if (!group) {
       const pixels = view === 0 ? this.#camera! : this.#shadows[view - 1]!;
       const vertexBuffers = draw.skinning.vertexBuffers;
-      const resources: GPUBuffer[] = [this.#uniform, vertexBuffers[0]!, draw.indices, draw.firstVertices, pixels.depths, pixels.ids ?? this.#dummy, this.#boxes];
+      const resources: GPUBuffer[] = [this.#uniform, vertexBuffers[0]!, draw.indices, draw.instanceRanges, pixels.depths, pixels.ids ?? this.#dummy, this.#boxes];
       if (use === 'resolve') resources.push(vertexBuffers.at(-1)!);
       group = this.#device.createBindGroup({
         label: `cuttle.render.skinned-${key}`,

@@ -52,6 +52,38 @@ describe('glTF', () => {
     scene.destroy();
   });
 
+  gpuTest('emissive and occlusion textures come along; an ORM texture is one texture in both slots', async ({ device }) => {
+    const document = new Document();
+    const buffer = document.createBuffer();
+    const box = boxMesh(0.5, 0.5, 0.5);
+    const accessor = (array: Float32Array | Uint32Array, type: 'VEC3' | 'VEC2' | 'SCALAR') => document.createAccessor().setArray(array).setType(type).setBuffer(buffer);
+    const png = async (rgba: number[]) => encodePng({ width: 1, height: 1, channels: 4, data: new Uint8Array(rgba) });
+    const glow = document.createTexture('glow').setImage(await png([255, 128, 0, 255])).setMimeType('image/png');
+    const orm = document.createTexture('orm').setImage(await png([100, 200, 0, 255])).setMimeType('image/png');
+    const material = document.createMaterial('lamp').setEmissiveFactor([1, 1, 1]).setEmissiveTexture(glow)
+      .setMetallicRoughnessTexture(orm).setOcclusionTexture(orm).setOcclusionStrength(0.75);
+    const primitive = document.createPrimitive()
+      .setAttribute('POSITION', accessor(box.positions, 'VEC3'))
+      .setAttribute('NORMAL', accessor(box.normals, 'VEC3'))
+      .setAttribute('TEXCOORD_0', accessor(box.uvs!, 'VEC2'))
+      .setIndices(accessor(box.indices as Uint32Array, 'SCALAR'))
+      .setMaterial(material);
+    document.createScene().addChild(document.createNode('lamp').setMesh(document.createMesh('box').addPrimitive(primitive)));
+    const scene = new RenderScene(device);
+    const result = await loadGlb(scene, await new WebIO().writeBinary(document));
+    expect([result.materials, result.textures]).toEqual([1, 2]);
+    const input = scene.material(0).input;
+    expect(input.emissive).toEqual([1, 1, 1]);
+    expect(input.emissiveTexture).toBeDefined();
+    expect(input.occlusionTexture).toBe(input.metallicRoughnessTexture);
+    expect(input.occlusionTexture).not.toBe(input.emissiveTexture);
+    expect(input.occlusionStrength).toBe(0.75);
+    // The emissive texture is colour (sRGB), the ORM one data (linear).
+    expect(scene.texture(input.emissiveTexture!).format).toBe('rgba8unorm-srgb');
+    expect(scene.texture(input.occlusionTexture!).format).toBe('rgba8unorm');
+    scene.destroy();
+  });
+
   gpuTest('a file that is not GLB is refused', async ({ device }) => {
     const scene = new RenderScene(device);
     await expect(loadGlb(scene, new Uint8Array([1, 2, 3, 4]))).rejects.toThrow(RenderError);

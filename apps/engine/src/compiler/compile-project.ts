@@ -35,7 +35,7 @@ export const COMPILER_VERSION = `cuttle-engine/${DATA_FORMAT_VERSION}`;
 
 /** How references are written when the project has no .cuttle-deps.sjson. */
 export const DEFAULT_DEPENDENCY_OPTIONS: DependencyOptions = {
-  keyTypes: { unit: 'unit', material: 'material', flow: 'flow', font: 'font', mesh: 'glb', base_color_texture: 'png', normal_texture: 'png', metallic_roughness_texture: 'png', level: 'level', glb: 'glb', png: 'png', package: 'package' },
+  keyTypes: { unit: 'unit', material: 'material', flow: 'flow', font: 'font', mesh: 'glb', base_color_texture: 'png', normal_texture: 'png', metallic_roughness_texture: 'png', emissive_texture: 'png', occlusion_texture: 'png', level: 'level', glb: 'glb', png: 'png', package: 'package' },
   rootTypes: ['package', 'level'],
 };
 

@@ -7,6 +7,8 @@ const GLTF_JSON = v.looseObject({
   materials: v.optional(v.array(v.looseObject({
     pbrMetallicRoughness: v.optional(v.looseObject({ baseColorTexture: v.optional(TEXTURE_INFO), metallicRoughnessTexture: v.optional(TEXTURE_INFO) })),
     normalTexture: v.optional(TEXTURE_INFO),
+    emissiveTexture: v.optional(TEXTURE_INFO),
+    occlusionTexture: v.optional(TEXTURE_INFO),
   }))),
 });
 
@@ -26,9 +28,9 @@ export function readGlbJson(bytes: Uint8Array): GlbJson | undefined {
   }
 }
 
-/** Extensions on the texture infos of glTF material `index` that this compiler reads (base colour, metallic-roughness, normal). */
+/** Extensions on the texture infos of glTF material `index` that this compiler reads (base colour, metallic-roughness, normal, emissive, occlusion). */
 export function textureInfoExtensions(json: GlbJson | undefined, index: number): string[] {
   const material = json?.materials?.[index];
-  const infos = [material?.pbrMetallicRoughness?.baseColorTexture, material?.pbrMetallicRoughness?.metallicRoughnessTexture, material?.normalTexture];
+  const infos = [material?.pbrMetallicRoughness?.baseColorTexture, material?.pbrMetallicRoughness?.metallicRoughnessTexture, material?.normalTexture, material?.emissiveTexture, material?.occlusionTexture];
   return [...new Set(infos.flatMap((info) => Object.keys(info?.extensions ?? {})))];
 }

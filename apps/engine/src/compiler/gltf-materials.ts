@@ -1,11 +1,11 @@
 // A static GLB's own materials: each glTF metallic-roughness material its triangles use, with
-// its base colour, metallic-roughness and normal textures compiled from the embedded images
-// through the same path as the png resources (colour: ETC1S sRGB; metallic-roughness data and
-// normal map: UASTC linear). An image used several ways is compiled once per usage. What would
-// render wrong is refused, naming the material: a texture read through another uv set than
-// TEXCOORD_0, a KHR_texture_transform, an image that is not embedded or does not decode.
-// Occlusion and emissive textures are not drawn: @cuttle/render has no input for them (their
-// factors are).
+// its base colour, metallic-roughness, normal, emissive and occlusion textures compiled from the
+// embedded images through the same path as the png resources (colour and emission: ETC1S sRGB;
+// metallic-roughness and occlusion data, normal map: UASTC linear). An image used several ways
+// is compiled once per usage, so an ORM image (occlusion, roughness, metallic) named as both
+// occlusion and metallic-roughness is one texture. What would render wrong is refused, naming
+// the material: a texture read through another uv set than TEXCOORD_0, a KHR_texture_transform,
+// an image that is not embedded or does not decode.
 import type { Material, Texture, TextureInfo } from '@gltf-transform/core';
 import type { SectionArray } from '../runtime/container.ts';
 import type { MeshMaterialMeta, TextureMeta } from '../runtime/formats.ts';
@@ -89,9 +89,16 @@ export async function compileGltfMaterials(ctx: CompileContext, used: readonly M
     const baseColorTexture = await texture(label, 'base colour texture', material.getBaseColorTexture(), material.getBaseColorTextureInfo(), 'color');
     const normalTexture = await texture(label, 'normal texture', material.getNormalTexture(), material.getNormalTextureInfo(), 'normal');
     const metallicRoughnessTexture = await texture(label, 'metallic-roughness texture', material.getMetallicRoughnessTexture(), material.getMetallicRoughnessTextureInfo(), 'data');
+    const emissiveTexture = await texture(label, 'emissive texture', material.getEmissiveTexture(), material.getEmissiveTextureInfo(), 'color');
+    const occlusionTexture = await texture(label, 'occlusion texture', material.getOcclusionTexture(), material.getOcclusionTextureInfo(), 'data');
     if (baseColorTexture !== undefined) meta.baseColorTexture = baseColorTexture;
     if (metallicRoughnessTexture !== undefined) meta.metallicRoughnessTexture = metallicRoughnessTexture;
     if (normalTexture !== undefined) meta.normalTexture = normalTexture;
+    if (emissiveTexture !== undefined) meta.emissiveTexture = emissiveTexture;
+    if (occlusionTexture !== undefined) {
+      meta.occlusionTexture = occlusionTexture;
+      meta.occlusionStrength = material.getOcclusionStrength();
+    }
     out.materials.push(meta);
   }
   return out;

@@ -24,6 +24,9 @@ export const MATERIAL_SOURCE = v.strictObject({
   base_color_texture: v.optional(name),
   normal_texture: v.optional(name),
   metallic_roughness_texture: v.optional(name),
+  emissive_texture: v.optional(name),
+  occlusion_texture: v.optional(name),
+  occlusion_strength: v.optional(unit),
 });
 
 export const UNIT_SOURCE = v.strictObject({

@@ -48,7 +48,7 @@ function addPrimitive(ctx: CompileContext, group: GroupInput, node: GltfNode, pr
   if (!normal) ctx.fail([], `${where} has no normals`, 'Export the mesh with normals');
   const uv = primitive.getAttribute('TEXCOORD_0');
   const material = primitive.getMaterial();
-  if (!uv && (material?.getBaseColorTexture() || material?.getNormalTexture() || material?.getMetallicRoughnessTexture())) ctx.fail([], `${where} has a textured material but no TEXCOORD_0`, 'Export the mesh with its uvs');
+  if (!uv && (material?.getBaseColorTexture() || material?.getNormalTexture() || material?.getMetallicRoughnessTexture() || material?.getEmissiveTexture() || material?.getOcclusionTexture())) ctx.fail([], `${where} has a textured material but no TEXCOORD_0`, 'Export the mesh with its uvs');
   const world = node.getWorldMatrix();
   const base = group.positions.length / 3;
   const p = elements(position, 3), n = elements(normal, 3);

@@ -4,7 +4,7 @@
 // run walkCharacter on the same inputs, so the palettes are the same bit for bit.
 import { createPaletteScratch, createPose, type AnimationClip, type Skeleton } from '@cuttle/gpu-skinning';
 import type { JobSystem } from '@cuttle/jobs';
-import { walkCharacter, PATH_FLOATS, type WalkCycle } from './walk-cycle.ts';
+import { walkCharacter, walkerRoot, PATH_FLOATS, type WalkCycle } from './walk-cycle.ts';
 
 /** Characters per job group: tens of microseconds of work (enough to amortize a claim), and at least 64 groups for a big crowd. */
 function groupSize(count: number): number {
@@ -19,6 +19,7 @@ export class CharacterAnimator {
   readonly #paths: Float32Array;
   readonly #mesh: Uint8Array;
   readonly #cycle: WalkCycle;
+  readonly #root = new Float64Array(16);
 
   /** `meshBytes`: the compiled mesh container (workers read the skeleton and clip from it); `paths`: PATH_FLOATS per character. */
   constructor(skeleton: Skeleton, clip: AnimationClip, meshBytes: Uint8Array, paths: Float32Array) {
@@ -35,6 +36,23 @@ export class CharacterAnimator {
   /** The palette of character `k` (a view of `palettes`). */
   palette(k: number): Float32Array {
     return this.palettes.subarray(k * this.paletteFloats, (k + 1) * this.paletteFloats);
+  }
+
+  /**
+   * Every character's bounding sphere at `time` (world centre xyz, radius; 4 floats each, into
+   * `out`): the bind pose's sphere (`center`, `radius`, in the mesh's units) carried by its root,
+   * as @cuttle/render's `setSkinnedBounds` takes them. Allocates nothing.
+   */
+  bounds(time: number, walkScale: number, center: readonly [number, number, number], radius: number, out: Float32Array): void {
+    const root = this.#root;
+    const [x, y, z] = center;
+    for (let k = 0; k < this.count; k++) {
+      walkerRoot(this.#paths, k, time, walkScale, root);
+      out[k * 4] = root[0]! * x + root[4]! * y + root[8]! * z + root[12]!;
+      out[k * 4 + 1] = root[1]! * x + root[5]! * y + root[9]! * z + root[13]!;
+      out[k * 4 + 2] = root[2]! * x + root[6]! * y + root[10]! * z + root[14]!;
+      out[k * 4 + 3] = radius;
+    }
   }
 
   /** Animates every character at `time`; with `jobs`, as a Dispatch the calling thread helps with. */

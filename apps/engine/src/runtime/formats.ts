@@ -4,7 +4,7 @@ import { murmurHash2 } from '@cuttle/tools-merge';
 import type { TextureUsage } from '../textures/texture-usage.ts';
 
 /** Bump when any runtime format changes: every output is rebuilt by the next compile. */
-export const DATA_FORMAT_VERSION = 9;
+export const DATA_FORMAT_VERSION = 10;
 
 /** The 32-bit name hash that stands for a resource inside runtime data. */
 export function resourceHash(type: string, name: string): number {
@@ -32,6 +32,12 @@ export interface MaterialMeta extends MaterialFactors {
   normalTexture?: string;
   /** glTF layout: roughness in green, metallic in blue, multiplying the factors. */
   metallicRoughnessTexture?: string;
+  /** Emitted light's colour (sRGB), multiplying `emissive`. */
+  emissiveTexture?: string;
+  /** Ambient occlusion in red (linear data; may be the metallic-roughness texture: ORM packing). */
+  occlusionTexture?: string;
+  /** How much the occlusion texture darkens ambient light, 0 to 1 (present with `occlusionTexture`). */
+  occlusionStrength?: number;
 }
 
 export interface TextureMeta {
@@ -102,6 +108,12 @@ export interface MeshMaterialMeta extends MaterialFactors {
   baseColorTexture?: number;
   normalTexture?: number;
   metallicRoughnessTexture?: number;
+  /** The emissive texture (colour usage), multiplying `emissive`. */
+  emissiveTexture?: number;
+  /** The occlusion texture (data usage; the metallic-roughness texture's index when they share the image). */
+  occlusionTexture?: number;
+  /** glTF's occlusion strength, 0 to 1 (present with `occlusionTexture`). */
+  occlusionStrength?: number;
 }
 
 export interface ClipChannelMeta {
@@ -118,8 +130,16 @@ export interface SkinnedMeshMeta {
   vertexCount: number;
   bonesUsed: number;
   jointCount: number;
+  /** The bind pose's box, in the mesh's units (what the runtime's bounding spheres start from). */
+  bounds: { min: [number, number, number]; max: [number, number, number] };
+  /**
+   * Levels of detail over the mesh's vertices, finest first (none under 256 triangles): each a
+   * range of the `lods` section, with its geometric error in the mesh's units.
+   */
+  lods: { error: number; firstIndex: number; indexCount: number }[];
   /** Sections: positionNormal, tangent, bones (packed @cuttle/gpu-skinning streams), indices,
-   * skeleton parents (i32), translations, rotations, scales, inverseBind (f32), joints (u32). */
+   * `lods` (u32, every level's indices, when there are levels), skeleton parents (i32),
+   * translations, rotations, scales, inverseBind (f32), joints (u32). */
   clips: { name: string; channels: ClipChannelMeta[] }[];
 }
 

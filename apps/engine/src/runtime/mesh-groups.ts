@@ -51,5 +51,10 @@ export function meshMaterialInput(mesh: StaticMeshGroups, index: number, texture
   if (m.baseColorTexture !== undefined) input.baseColorTexture = texture(m.baseColorTexture);
   if (m.normalTexture !== undefined) input.normalTexture = texture(m.normalTexture);
   if (m.metallicRoughnessTexture !== undefined) input.metallicRoughnessTexture = texture(m.metallicRoughnessTexture);
+  if (m.emissiveTexture !== undefined) input.emissiveTexture = texture(m.emissiveTexture);
+  if (m.occlusionTexture !== undefined) {
+    input.occlusionTexture = texture(m.occlusionTexture);
+    input.occlusionStrength = m.occlusionStrength ?? 1;
+  }
   return input;
 }

@@ -14,16 +14,24 @@ export interface WalkCycle {
 
 const root = new Float64Array(16);
 
-/** Writes character `k`'s palette (12 floats per joint) into `out`. */
-export function walkCharacter(cycle: WalkCycle, paths: Float32Array, k: number, time: number, walkScale: number, out: Float32Array): void {
+/**
+ * Character `k`'s root at `time`: a turn about y by its heading, then where it stands on its
+ * circle (column-major, into `out`).
+ */
+export function walkerRoot(paths: Float32Array, k: number, time: number, walkScale: number, out: Float64Array): void {
   const cx = paths[k * PATH_FLOATS]!, cz = paths[k * PATH_FLOATS + 1]!, radius = paths[k * PATH_FLOATS + 2]!, speed = paths[k * PATH_FLOATS + 3]!, phase = paths[k * PATH_FLOATS + 4]!;
   const angle = phase + (time * speed * walkScale) / radius;
   const heading = -angle;
-  sampleClip(cycle.clip, time * walkScale + phase, cycle.pose);
   const s = Math.sin(heading), c = Math.cos(heading);
-  root[0] = c; root[1] = 0; root[2] = -s; root[3] = 0;
-  root[4] = 0; root[5] = 1; root[6] = 0; root[7] = 0;
-  root[8] = s; root[9] = 0; root[10] = c; root[11] = 0;
-  root[12] = cx + Math.cos(angle) * radius; root[13] = 0; root[14] = cz + Math.sin(angle) * radius; root[15] = 1;
+  out[0] = c; out[1] = 0; out[2] = -s; out[3] = 0;
+  out[4] = 0; out[5] = 1; out[6] = 0; out[7] = 0;
+  out[8] = s; out[9] = 0; out[10] = c; out[11] = 0;
+  out[12] = cx + Math.cos(angle) * radius; out[13] = 0; out[14] = cz + Math.sin(angle) * radius; out[15] = 1;
+}
+
+/** Writes character `k`'s palette (12 floats per joint) into `out`. */
+export function walkCharacter(cycle: WalkCycle, paths: Float32Array, k: number, time: number, walkScale: number, out: Float32Array): void {
+  sampleClip(cycle.clip, time * walkScale + paths[k * PATH_FLOATS + 4]!, cycle.pose);
+  walkerRoot(paths, k, time, walkScale, root);
   computePalette(cycle.skeleton, cycle.pose, out, { scratch: cycle.scratch, rootTransform: root });
 }

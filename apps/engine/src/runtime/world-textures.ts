@@ -40,7 +40,7 @@ export function worldTextureSources(store: ResourceStore, names: Record<string, 
     if (material !== undefined) {
       add(`material:${material}`, () => {
         const m = store.get<MaterialMeta>('material', material).meta;
-        for (const texture of [m.baseColorTexture, m.normalTexture, m.metallicRoughnessTexture]) {
+        for (const texture of [m.baseColorTexture, m.normalTexture, m.metallicRoughnessTexture, m.emissiveTexture, m.occlusionTexture]) {
           if (texture !== undefined) add(`png:${texture}`, () => sources.push(pngSource(store, texture)));
         }
       });

@@ -42,6 +42,12 @@ interface CharacterSet {
   animator: CharacterAnimator;
   /** This frame's upload staging for one palette (in the engine's frame allocator). */
   palette: Float32Array;
+  /** The set's skinned draw in this world's render scene. */
+  draw: number;
+  /** The bind pose's bounding sphere (centre, radius) in the mesh's units. */
+  sphere: { center: [number, number, number]; radius: number };
+  /** Every walker's bounding sphere this frame (4 floats each), which picks its level of detail. */
+  bounds: Float32Array;
 }
 
 interface FluidPool {
@@ -255,6 +261,11 @@ export class World {
     if (m.baseColorTexture !== undefined) input.baseColorTexture = this.#texture(store, m.baseColorTexture);
     if (m.normalTexture !== undefined) input.normalTexture = this.#texture(store, m.normalTexture);
     if (m.metallicRoughnessTexture !== undefined) input.metallicRoughnessTexture = this.#texture(store, m.metallicRoughnessTexture);
+    if (m.emissiveTexture !== undefined) input.emissiveTexture = this.#texture(store, m.emissiveTexture);
+    if (m.occlusionTexture !== undefined) {
+      input.occlusionTexture = this.#texture(store, m.occlusionTexture);
+      input.occlusionStrength = m.occlusionStrength ?? 1;
+    }
     return input;
   }
 
@@ -379,9 +390,11 @@ export class World {
       });
       const groupKey = `${key}:${rows.length}:${store.manifest.resources[`${meshName}.glb`]?.hash ?? ''}`;
       const reused = previous?.characterSets.find((set) => set.key === groupKey);
+      const { min, max } = c.meta.bounds;
+      const sphere = { center: [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2] as [number, number, number], radius: Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) / 2 };
       let set: CharacterSet;
       if (reused) {
-        set = { ...reused, animator: new CharacterAnimator(reused.skeleton, reused.clip, reused.clipBytes, paths) };
+        set = { ...reused, animator: new CharacterAnimator(reused.skeleton, reused.clip, reused.clipBytes, paths), sphere, bounds: new Float32Array(rows.length * 4) };
       } else {
         const { skeleton, clip } = characterClipOf(c, meshName);
         const clipBytes = characterClipBytes(c);
@@ -389,10 +402,13 @@ export class World {
         const skinning = new GpuSkinning(this.#shared.device, { maxVertices: vertexCount, maxOutputVertices: vertexCount * rows.length, maxBones: skeleton.jointCount * rows.length, maxInstances: rows.length });
         const mesh = skinning.addMesh({ format: 'packed', vertexCount, bonesUsed: c.meta.bonesUsed, positionNormal: section<Uint32Array<ArrayBuffer>>(c, 'positionNormal', Uint32Array), tangent: section<Uint32Array<ArrayBuffer>>(c, 'tangent', Uint32Array), bones: section<Uint32Array<ArrayBuffer>>(c, 'bones', Uint32Array) });
         const instances = rows.map(() => skinning.addInstance({ mesh, palette: skinning.createPalette(skeleton.jointCount) }));
-        set = { key: groupKey, skinning, instances, skeleton, clip, clipBytes, animator: new CharacterAnimator(skeleton, clip, clipBytes, paths), palette: new Float32Array(skeleton.jointCount * 12) };
+        set = { key: groupKey, skinning, instances, skeleton, clip, clipBytes, animator: new CharacterAnimator(skeleton, clip, clipBytes, paths), palette: new Float32Array(skeleton.jointCount * 12), draw: -1, sphere, bounds: new Float32Array(rows.length * 4) };
       }
       const materialId = this.#characterMaterial(store, materialName);
-      this.render.addSkinned({ skinning: set.skinning, instances: set.instances, indices: section(c, 'indices', Uint32Array), material: materialId });
+      // The levels of detail, which render picks per walker by the sphere #animate moves with it.
+      const lodIndices = c.meta.lods.length > 0 ? section(c, 'lods', Uint32Array) : undefined;
+      const lods = c.meta.lods.map((lod) => ({ indices: lodIndices!.subarray(lod.firstIndex, lod.firstIndex + lod.indexCount), error: lod.error }));
+      set.draw = this.render.addSkinned({ skinning: set.skinning, instances: set.instances, indices: section(c, 'indices', Uint32Array), material: materialId, lods });
       this.characterSets.push(set);
     }
     this.#animate();
@@ -482,6 +498,8 @@ export class World {
   #animate(): void {
     for (const set of this.characterSets) {
       set.animator.animate(this.time, this.walkScale, this.#shared.jobs);
+      set.animator.bounds(this.time, this.walkScale, set.sphere.center, set.sphere.radius, set.bounds);
+      this.render.setSkinnedBounds(set.draw, set.bounds);
       // Staged in the frame allocator, then uploaded: the shared palettes stay the workers'.
       for (let k = 0; k < set.instances.length; k++) {
         set.palette.set(set.animator.palette(k));

@@ -4,7 +4,7 @@
 import { resolveCamera } from '@cuttle/gpu-culling';
 import { PASSES, type PassName, type RenderCamera, type Vec3 } from '../api.ts';
 import { sortBackToFront } from '../draw-lists.ts';
-import { selectLods } from './lod-select.ts';
+import { selectLods, selectSkinnedLods } from './lod-select.ts';
 import type { FluidFrame } from '../fluid-passes.ts';
 import { packFrame } from '../frame-uniform.ts';
 import type { RenderScene, SkinnedDraw } from '../scene/render-scene.ts';
@@ -39,6 +39,8 @@ export interface FrameState {
   readonly lists: DrawLists;
   /** Indices the opaque groups draw this frame (vertex shader invocations, before the post-transform cache). */
   readonly opaqueIndices: number;
+  /** Indices the skinned instances draw this frame, each at its level of detail (once each, not per pass). */
+  readonly skinnedIndices: number;
   /** Transparent instances, back to front (their draw slots follow the opaque order). */
   readonly transparent: number[];
   /** Skinned draws the compute raster takes this frame; the rest are drawn as meshes. */
@@ -70,6 +72,7 @@ export function prepareFrame(core: RendererCore, settings: FrameSettings, scene:
   const structure = core.drawLists(scene);
   const lod = selectLods(scene, structure.groups, structure.order, resolved.position, camera, height, settings.lodErrorPixels);
   const lists: DrawLists = { ...structure, groups: lod.groups, order: lod.order };
+  const skinnedIndices = selectSkinnedLods(scene, resolved.position, camera, height, settings.lodErrorPixels);
   const transparent = sortBackToFront(scene, lists.transparent, resolved.position);
   const slots = new Uint32Array(lists.order.length + transparent.length);
   slots.set(lod.order);
@@ -93,7 +96,7 @@ export function prepareFrame(core: RendererCore, settings: FrameSettings, scene:
     cameraPosition: resolved.position, exposure: settings.exposure, ambient: settings.ambient, ambientOcclusion: settings.ssao,
     width, height, shadowTexel: 1 / core.shadowMapSize, caustics: settings.caustics, transparentShadows: core.transparentShadows === 'simple' ? 0 : 1, reversedZ: reversed,
     cameraRight: [camera.view[0]!, camera.view[4]!, camera.view[8]!, 0], cameraUp: [camera.view[1]!, camera.view[5]!, camera.view[9]!, 0],
-    worldFromClip: invert4(clipFromWorld) ?? IDENTITY, emissive: scene.hasEmissive,
+    worldFromClip: invert4(clipFromWorld) ?? IDENTITY, emissive: scene.hasGlowTarget,
   }, core.frameData);
   device.queue.writeBuffer(core.frameUniform, 0, core.frameData);
 
@@ -117,7 +120,7 @@ export function prepareFrame(core: RendererCore, settings: FrameSettings, scene:
     core.skinnedRaster.prepare(computed, cullBack, { clipFromWorld, width, height, reversed }, layerViews, core.shadowMapSize);
   }
   const fluids = core.fluids.prepare(scene, clipFromWorld, width, height);
-  return { scene, camera, settings, width, height, reversed, lists, opaqueIndices: lod.indices, transparent, computed, layers, views, clipFromWorld, fluids, timestamps, timed: timedPasses, stamp, targets: undefined };
+  return { scene, camera, settings, width, height, reversed, lists, opaqueIndices: lod.indices, skinnedIndices, transparent, computed, layers, views, clipFromWorld, fluids, timestamps, timed: timedPasses, stamp, targets: undefined };
 }
 
 /** Centre and radius of a sphere around every visible instance (what the sun's shadow map covers). */

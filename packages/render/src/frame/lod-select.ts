@@ -4,7 +4,7 @@
 // every frame anyway) and the group split into one draw per level used.
 import type { RenderCamera } from '../api.ts';
 import type { DrawGroup } from '../draw-lists.ts';
-import type { RenderScene } from '../scene/render-scene.ts';
+import { SKINNED_BOUNDS_FLOATS, SKINNED_RANGE_WORDS, type RenderScene } from '../scene/render-scene.ts';
 
 /** The opaque groups split by level, their draw order, and what the frame draws of them. */
 export interface LodSelection {
@@ -66,4 +66,39 @@ export function selectLods(scene: RenderScene, groups: readonly DrawGroup[], ord
     for (let k = 0; k < group.count; k++) sorted[starts[chosen[k]!]!++] = order[group.first + k]!;
   }
   return { groups: out, order: sorted, indices: drawn };
+}
+
+/**
+ * Each skinned instance's level this frame, by the same rule from the bounding sphere its draw
+ * was given (none given, or `maxErrorPixels` 0: the full mesh); a draw whose levels changed has
+ * its instance ranges (what the compute raster reads) uploaded again. Returns the indices the
+ * skinned instances draw (once each: the shadow passes draw the same levels again).
+ */
+export function selectSkinnedLods(scene: RenderScene, eye: readonly number[], camera: RenderCamera, height: number, maxErrorPixels: number): number {
+  const { scale, perspective } = pixelsPerUnit(camera, height);
+  let drawn = 0;
+  for (const draw of scene.skinned) {
+    const { lods, levels, bounds, instances, instanceWords } = draw;
+    let changed = false;
+    for (let k = 0; k < instances.length; k++) {
+      let level = 0;
+      const radius = bounds[k * SKINNED_BOUNDS_FLOATS + 3]!;
+      if (lods.length > 1 && maxErrorPixels > 0 && radius >= 0) {
+        const o = k * SKINNED_BOUNDS_FLOATS;
+        const unitScale = draw.meshRadius > 0 ? radius / draw.meshRadius : 1;
+        const distance = perspective ? Math.max(Math.hypot(bounds[o]! - eye[0]!, bounds[o + 1]! - eye[1]!, bounds[o + 2]! - eye[2]!) - radius, 1e-3) : 1;
+        const allowed = (maxErrorPixels * distance) / (scale * unitScale);
+        while (level + 1 < lods.length && lods[level + 1]!.error <= allowed) level++;
+      }
+      const lod = lods[level]!;
+      drawn += lod.indexCount;
+      if (levels[k] === level) continue;
+      levels[k] = level;
+      instanceWords[k * SKINNED_RANGE_WORDS + 1] = lod.firstIndex;
+      instanceWords[k * SKINNED_RANGE_WORDS + 2] = lod.indexCount / 3;
+      changed = true;
+    }
+    if (changed) scene.device.queue.writeBuffer(draw.instanceRanges, 0, instanceWords);
+  }
+  return drawn;
 }

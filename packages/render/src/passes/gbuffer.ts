@@ -25,7 +25,8 @@ export function gbufferPass(core: RendererCore, frame: FrameState): PassDecl {
       // holds whatever an earlier frame left, and the passes after read the depth first;
       // still_motion writes the motion of every pixel the pass did not.
       const kept = (name: string): GPURenderPassColorAttachment => ({ view: texture(name).createView(), loadOp: 'load', storeOp: 'store' });
-      const glow = scene.hasEmissive;
+      // The emissive target carries emitted light and, in alpha, the materials' occlusion.
+      const glow = scene.hasGlowTarget;
       const opaque = encoder.beginRenderPass({
         label: 'cuttle.render.opaque',
         colorAttachments: (glow ? [RESOURCES.gbufferSurfaces, RESOURCES.motion, RESOURCES.gbufferEmissive] : [RESOURCES.gbufferSurfaces, RESOURCES.motion]).map(kept),

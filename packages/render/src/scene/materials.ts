@@ -1,6 +1,6 @@
 // Materials and textures on the GPU. Each material is a small uniform block and a bind group
-// of its three textures (base colour, metallic-roughness, normal; 1x1 defaults where absent)
-// and a sampler, so a draw switches material with one setBindGroup.
+// of its five textures (base colour, metallic-roughness, normal, emissive, occlusion; 1x1
+// defaults where absent) and a sampler, so a draw switches material with one setBindGroup.
 import type { CompressedTextureInput, MaterialInput, TextureInput, TextureOptions } from '../api.ts';
 import { RenderError } from '../errors.ts';
 import { MipGenerator, mipLevelCount } from './mipmaps.ts';
@@ -10,7 +10,12 @@ import { textureFormatInfo, textureLevelByteLength } from './texture-formats.ts'
 /** Bytes of a material's uniform block (see shaders/common.wgsl, struct Material). */
 export const MATERIAL_BYTES = 64;
 
-export const MATERIAL_FLAG = { baseColorTexture: 1, metallicRoughnessTexture: 2, normalTexture: 4, mask: 8, blend: 16, doubleSided: 32, caustics: 64 } as const;
+export const MATERIAL_FLAG = { baseColorTexture: 1, metallicRoughnessTexture: 2, normalTexture: 4, mask: 8, blend: 16, doubleSided: 32, caustics: 64, emissiveTexture: 128, occlusionTexture: 256 } as const;
+
+/** Whether a material's occlusion texture changes anything (it has one, at a strength above 0). */
+export function occludes(input: MaterialInput): boolean {
+  return input.occlusionTexture !== undefined && (input.occlusionStrength ?? 1) > 0;
+}
 
 export interface GpuMaterial {
   readonly id: number;
@@ -32,10 +37,15 @@ export function packMaterial(input: MaterialInput): Float32Array<ArrayBuffer> {
   data[8] = input.metallic ?? 0;
   data[9] = input.roughness ?? 0.8;
   data[10] = input.normalScale ?? 1;
+  data[12] = input.occlusionStrength ?? 1;
   let flags = 0;
   if (input.baseColorTexture !== undefined) flags |= MATERIAL_FLAG.baseColorTexture;
   if (input.metallicRoughnessTexture !== undefined) flags |= MATERIAL_FLAG.metallicRoughnessTexture;
   if (input.normalTexture !== undefined) flags |= MATERIAL_FLAG.normalTexture;
+  // The shaders sample these only where they change something: emitted light is the factor
+  // times the texture (no light at factor 0), occlusion 1 + strength * (texture.r - 1).
+  if (input.emissiveTexture !== undefined && (input.emissive ?? [0, 0, 0]).some((c) => c !== 0)) flags |= MATERIAL_FLAG.emissiveTexture;
+  if (occludes(input)) flags |= MATERIAL_FLAG.occlusionTexture;
   if (input.alphaMode === 'mask') flags |= MATERIAL_FLAG.mask;
   if (input.alphaMode === 'blend') flags |= MATERIAL_FLAG.blend;
   if (input.doubleSided) flags |= MATERIAL_FLAG.doubleSided;
@@ -48,7 +58,10 @@ function checkUnit(name: string, value: number | undefined): void {
   if (value !== undefined && !(value >= 0 && value <= 1)) throw new RenderError(`${name} must be in 0..1, got ${value}.`);
 }
 
-/** The bind group layout of a material (uniform, three textures, sampler); equal layouts are interchangeable. */
+/**
+ * The bind group layout of a material (uniform; base colour, metallic-roughness and normal
+ * textures; sampler; emissive and occlusion textures); equal layouts are interchangeable.
+ */
 export const MATERIAL_LAYOUT: GPUBindGroupLayoutDescriptor = {
   label: 'cuttle.render.material',
   entries: [
@@ -57,6 +70,8 @@ export const MATERIAL_LAYOUT: GPUBindGroupLayoutDescriptor = {
     { binding: 2, visibility: 2, texture: { sampleType: 'float' } },
     { binding: 3, visibility: 2, texture: { sampleType: 'float' } },
     { binding: 4, visibility: 2, sampler: { type: 'filtering' } },
+    { binding: 5, visibility: 2, texture: { sampleType: 'float' } },
+    { binding: 6, visibility: 2, texture: { sampleType: 'float' } },
   ],
 };
 
@@ -183,7 +198,12 @@ export class MaterialStore {
     checkUnit('metallic', input.metallic);
     checkUnit('roughness', input.roughness);
     checkUnit('alphaCutoff', input.alphaCutoff);
-    for (const [name, id] of [['baseColorTexture', input.baseColorTexture], ['metallicRoughnessTexture', input.metallicRoughnessTexture], ['normalTexture', input.normalTexture]] as const) {
+    checkUnit('occlusionStrength', input.occlusionStrength);
+    const textures = [
+      ['baseColorTexture', input.baseColorTexture], ['metallicRoughnessTexture', input.metallicRoughnessTexture], ['normalTexture', input.normalTexture],
+      ['emissiveTexture', input.emissiveTexture], ['occlusionTexture', input.occlusionTexture],
+    ] as const;
+    for (const [name, id] of textures) {
       if (id !== undefined && !this.#textures[id]) throw new RenderError(`${name} ${id} is not a texture of this scene (add it with addTexture first).`);
     }
     if (input.baseColor && ((input.baseColor as readonly number[]).length !== 4 || !input.baseColor.every(Number.isFinite))) throw new RenderError('baseColor must be four finite numbers (linear RGBA).');
@@ -204,6 +224,9 @@ export class MaterialStore {
         { binding: 2, resource: view(input.metallicRoughnessTexture, this.#defaults.white) },
         { binding: 3, resource: view(input.normalTexture, this.#defaults.flatNormal) },
         { binding: 4, resource: this.#sampler },
+        { binding: 5, resource: view(input.emissiveTexture, this.#defaults.white) },
+        // The same texture as metallic-roughness in glTF's ORM packing (red: occlusion): two views of it.
+        { binding: 6, resource: view(input.occlusionTexture, this.#defaults.white) },
       ],
     });
     return { id, input: { ...input }, uniform, group, blend: input.alphaMode === 'blend', mask: input.alphaMode === 'mask', doubleSided: input.doubleSided ?? false };

@@ -110,7 +110,7 @@ export function computeTangents(positions: Float32Array, normals: Float32Array, 
  * Checks `input.lods` (before anything is uploaded) and lays every level's indices after the full
  * mesh's in one array: 16-bit when every level is, else 32-bit.
  */
-function checkLods(input: Pick<MeshInput, 'indices' | 'lods'>, vertices: number): { indices: Uint16Array | Uint32Array; levels: MeshLod[] } {
+export function checkLods(input: Pick<MeshInput, 'indices' | 'lods'>, vertices: number): { indices: Uint16Array | Uint32Array; levels: MeshLod[] } {
   const lods = input.lods ?? [];
   if (lods.length === 0) return { indices: input.indices, levels: [{ firstIndex: 0, indexCount: input.indices.length, error: 0 }] };
   let count = input.indices.length;

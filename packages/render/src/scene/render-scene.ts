@@ -4,11 +4,11 @@
 import { EntityList } from '@cuttle/gpu-culling';
 import type { FluidSimulation } from '@cuttle/gpu-fluid';
 import type { GpuSkinning, SkinnedInstance } from '@cuttle/gpu-skinning';
-import type { CompressedTextureInput, DirectionalLightInput, Mat4, MaterialInput, MeshInput, QuantizedMeshInput, ShadowSpotInput, TextureInput, TextureOptions } from '../api.ts';
+import type { CompressedTextureInput, DirectionalLightInput, Mat4, MaterialInput, MeshInput, MeshLodInput, QuantizedMeshInput, ShadowSpotInput, TextureInput, TextureOptions } from '../api.ts';
 import { RenderError } from '../errors.ts';
 import { IDENTITY } from '../ssao/matrix.ts';
-import { MaterialStore, type GpuMaterial } from './materials.ts';
-import { MeshStore, type GpuMesh } from './meshes.ts';
+import { MaterialStore, occludes, type GpuMaterial } from './materials.ts';
+import { checkLods, MeshStore, type GpuMesh, type MeshLod } from './meshes.ts';
 import { SceneBuffers, type BufferRange, type RenderSceneOptions } from './scene-buffers.ts';
 
 /** Floats per instance on the GPU: world matrix, previous world matrix, normal matrix (3 x vec4), the mesh's position and uv ranges (2 x vec4). */
@@ -24,7 +24,33 @@ export interface SkinnedDrawInput {
   indices: Uint32Array | Uint16Array;
   /** Material id (from `addMaterial`) of every instance. */
   material: number;
+  /**
+   * Coarser versions of the mesh over the same vertices, finest first, checked as
+   * {@link MeshInput.lods} are (whole triangles, fewer than the level before, indices within the
+   * skinned mesh's vertices, errors at least the level before's). Each frame every instance draws,
+   * in every pass, the coarsest level whose error covers at most `Renderer.lodErrorPixels` at the
+   * nearest point of its bounding sphere (shadow maps draw the level the camera chose). Its
+   * vertices are only on the GPU: give each instance's sphere with `bounds` and
+   * {@link RenderScene.setSkinnedBounds}; an instance whose sphere was never given draws the full mesh.
+   */
+  lods?: readonly MeshLodInput[];
+  /**
+   * Every instance's bounding sphere in world space, 4 floats each (centre xyz, radius; copied),
+   * in `instances` order; move them each frame with {@link RenderScene.setSkinnedBounds}.
+   */
+  bounds?: Float32Array;
+  /**
+   * Radius of the mesh's bounding sphere in its own units (those of the levels' errors): an
+   * instance's bounds radius over it scales the errors into world units, as an instance's matrix
+   * scales a static mesh's. Default: the skinned output is at the mesh's scale.
+   */
+  meshRadius?: number;
 }
+
+/** Floats per instance in a skinned draw's bounds: centre xyz, radius. */
+export const SKINNED_BOUNDS_FLOATS = 4;
+/** Words per instance in a skinned draw's `instanceRanges`: first output vertex, first index, triangles, 0. */
+export const SKINNED_RANGE_WORDS = 4;
 
 /** A skinned draw as the scene holds it: the input with its indices on the GPU. */
 export interface SkinnedDraw {
@@ -36,10 +62,27 @@ export interface SkinnedDraw {
   readonly indices: GPUBuffer;
   /** `'uint16'` or `'uint32'`, as the indices were given. */
   readonly indexFormat: GPUIndexFormat;
-  /** Number of indices (three per triangle). */
+  /** Number of indices of the full mesh (three per triangle). */
   readonly indexCount: number;
-  /** Each instance's first output vertex, for shaders that read the skinned output themselves (u32 storage). */
-  readonly firstVertices: GPUBuffer;
+  /** Its levels of detail in `indices`, the full mesh first (error 0), as a static mesh's `lods`. */
+  readonly lods: readonly MeshLod[];
+  /**
+   * Each instance's bounding sphere, SKINNED_BOUNDS_FLOATS apart (centre xyz, radius; a radius
+   * below 0: not given, the full mesh is drawn). Written by `setSkinnedBounds`.
+   */
+  readonly bounds: Float32Array;
+  /** The mesh's bounding-sphere radius in its own units (0: the output is at the mesh's scale). */
+  readonly meshRadius: number;
+  /** The level each instance drew in the last frame (written by the renderer). */
+  readonly levels: Uint8Array;
+  /**
+   * Per instance, for shaders that read the skinned output themselves (u32 storage,
+   * SKINNED_RANGE_WORDS each): its first output vertex, then the first index and the triangles
+   * of the level it draws this frame (the renderer rewrites it when a level changes).
+   */
+  readonly instanceRanges: GPUBuffer;
+  /** What `instanceRanges` holds. */
+  readonly instanceWords: Uint32Array<ArrayBuffer>;
   /** Material id of every instance. */
   readonly material: number;
 }
@@ -79,6 +122,15 @@ function requireMatrix(m: Mat4): void {
   for (let i = 0; i < 16; i++) if (!Number.isFinite(m[i])) throw new RenderError(`a transform holds a non-finite number (${m[i]}) at ${i}.`);
 }
 
+/** Bounding spheres (centre xyz, radius per instance, the first being instance `first`): finite, radii at least 0. */
+function checkBounds(bounds: ArrayLike<number>, first: number): void {
+  for (let i = 0; i < bounds.length; i++) {
+    const value = bounds[i]!;
+    const radius = i % SKINNED_BOUNDS_FLOATS === 3;
+    if (!Number.isFinite(value) || (radius && value < 0)) throw new RenderError(`bounds of instance ${first + Math.floor(i / SKINNED_BOUNDS_FLOATS)}: ${radius ? 'the radius must be a finite number of at least 0' : 'the centre must be finite'}, got ${value}.`);
+  }
+}
+
 function requireVec3(name: string, v: readonly number[]): void {
   if (v.length !== 3 || !v.every(Number.isFinite)) throw new RenderError(`${name} must be three finite numbers.`);
 }
@@ -99,6 +151,8 @@ export class RenderScene {
   #instanceRange: BufferRange | undefined;
   /** Opaque and masked materials with emissive light. */
   readonly #emissive = new Set<number>();
+  /** Opaque and masked materials with an occlusion texture (at a strength above 0). */
+  readonly #occluded = new Set<number>();
   #instanceMesh = new Int32Array(64);
   #instanceMaterial = new Int32Array(64);
   #instanceVisible = new Uint8Array(64);
@@ -192,6 +246,14 @@ export class RenderScene {
   }
 
   /**
+   * Whether the deferred G-buffer carries its emissive target: an opaque or masked material
+   * glows or has an occlusion texture (the target's alpha carries the material's occlusion).
+   */
+  get hasGlowTarget(): boolean {
+    return this.#emissive.size > 0 || this.#occluded.size > 0;
+  }
+
+  /**
    * Gives material `id` new properties in place (a hot-reloaded material): everything drawn
    * with it shows them from the next frame, with no instance touched. An unknown id or a
    * refused input throws a RenderError and changes nothing.
@@ -208,6 +270,8 @@ export class RenderScene {
     const glows = !material.blend && (material.input.emissive ?? [0, 0, 0]).some((c) => c !== 0);
     if (glows) this.#emissive.add(material.id);
     else this.#emissive.delete(material.id);
+    if (!material.blend && occludes(material.input)) this.#occluded.add(material.id);
+    else this.#occluded.delete(material.id);
   }
 
   /** Mesh `id` on the GPU; {@link RenderError} if it does not exist. */
@@ -336,15 +400,52 @@ export class RenderScene {
     for (let i = 0; i < indices.length; i++) {
       if (indices[i]! >= vertexCount) throw new RenderError(`index ${indices[i]} at ${i} is past the skinned mesh's last vertex (${vertexCount - 1}).`);
     }
-    const size = Math.max(4, Math.ceil(indices.byteLength / 4) * 4);
+    // Everything is checked before anything is made: a refused input leaves the scene as it was.
+    if ((input.lods?.length ?? 0) > 254) throw new RenderError(`a skinned draw takes at most 254 levels of detail, got ${input.lods!.length}.`);
+    const levels = checkLods(input, vertexCount);
+    const bounds = new Float32Array(Math.max(1, instances.length) * SKINNED_BOUNDS_FLOATS);
+    for (let k = 0; k < instances.length; k++) bounds[k * SKINNED_BOUNDS_FLOATS + 3] = -1;
+    if (input.bounds !== undefined) {
+      if (!(input.bounds instanceof Float32Array)) throw new RenderError('bounds must be a Float32Array (centre xyz and radius per instance).');
+      if (input.bounds.length !== instances.length * SKINNED_BOUNDS_FLOATS) throw new RenderError(`bounds must hold ${SKINNED_BOUNDS_FLOATS} floats per instance (${instances.length * SKINNED_BOUNDS_FLOATS}), got ${input.bounds.length}.`);
+      checkBounds(input.bounds, 0);
+      bounds.set(input.bounds);
+    }
+    const meshRadius = input.meshRadius ?? 0;
+    if (input.meshRadius !== undefined && !(Number.isFinite(meshRadius) && meshRadius > 0)) throw new RenderError(`meshRadius must be a positive finite number, got ${input.meshRadius}.`);
+    const all = levels.indices;
+    const size = Math.max(4, Math.ceil(all.byteLength / 4) * 4);
     const buffer = this.#device.createBuffer({ label: 'cuttle.render.skinned-indices', size, usage: GPUBufferUsage.INDEX | GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST, mappedAtCreation: true });
-    new Uint8Array(buffer.getMappedRange()).set(new Uint8Array(indices.buffer, indices.byteOffset, indices.byteLength));
+    new Uint8Array(buffer.getMappedRange()).set(new Uint8Array(all.buffer, all.byteOffset, all.byteLength));
     buffer.unmap();
-    const firstVertices = this.#device.createBuffer({ label: 'cuttle.render.skinned-first-vertices', size: Math.max(16, Math.ceil(instances.length / 4) * 16), usage: GPUBufferUsage.STORAGE, mappedAtCreation: true });
-    new Uint32Array(firstVertices.getMappedRange()).set(instances.map((instance) => instance.outputVertex));
-    firstVertices.unmap();
-    this.#skinned.push({ skinning: input.skinning, instances: [...instances], indices: buffer, indexFormat: indices instanceof Uint16Array ? 'uint16' : 'uint32', indexCount: indices.length, firstVertices, material: input.material });
+    const instanceWords = new Uint32Array(Math.max(1, instances.length) * SKINNED_RANGE_WORDS);
+    instances.forEach((instance, k) => { instanceWords.set([instance.outputVertex, 0, indices.length / 3, 0], k * SKINNED_RANGE_WORDS); });
+    const instanceRanges = this.#device.createBuffer({ label: 'cuttle.render.skinned-instance-ranges', size: instanceWords.byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST, mappedAtCreation: true });
+    new Uint32Array(instanceRanges.getMappedRange()).set(instanceWords);
+    instanceRanges.unmap();
+    this.#skinned.push({
+      skinning: input.skinning, instances: [...instances], indices: buffer, indexFormat: all instanceof Uint16Array ? 'uint16' : 'uint32', indexCount: indices.length,
+      lods: levels.levels, bounds, meshRadius, levels: new Uint8Array(Math.max(1, instances.length)), instanceRanges, instanceWords, material: input.material,
+    });
     return this.#skinned.length - 1;
+  }
+
+  /**
+   * Moves skinned draw `draw`'s bounding spheres, which choose each instance's level of detail:
+   * `bounds` holds SKINNED_BOUNDS_FLOATS floats per instance (world-space centre xyz, radius of
+   * at least 0) for instances `firstInstance`, `firstInstance + 1`, ... (copied; nothing is
+   * allocated, so it suits every frame). A bad draw, range or value throws a {@link RenderError}
+   * and changes nothing.
+   */
+  setSkinnedBounds(draw: number, bounds: ArrayLike<number>, firstInstance = 0): void {
+    if (!Number.isInteger(draw) || draw < 0 || draw >= this.#skinned.length) throw new RenderError(`skinned draw ${draw} does not exist (there are ${this.#skinned.length}).`);
+    const target = this.#skinned[draw]!;
+    const count = target.instances.length;
+    if (bounds.length % SKINNED_BOUNDS_FLOATS !== 0) throw new RenderError(`bounds must hold ${SKINNED_BOUNDS_FLOATS} floats per instance (centre xyz, radius), got ${bounds.length}.`);
+    const instances = bounds.length / SKINNED_BOUNDS_FLOATS;
+    if (!Number.isInteger(firstInstance) || firstInstance < 0 || firstInstance + instances > count) throw new RenderError(`bounds for instances ${firstInstance} to ${firstInstance + instances - 1} do not fit the draw's ${count} instances.`);
+    checkBounds(bounds, firstInstance);
+    target.bounds.set(bounds, firstInstance * SKINNED_BOUNDS_FLOATS);
   }
 
   /** Adds a fluid simulation's particles, drawn as spheres (they receive light and shadows; they cast none). */
@@ -429,7 +530,7 @@ export class RenderScene {
   destroy(): void {
     for (const draw of this.#skinned) {
       draw.indices.destroy();
-      draw.firstVertices.destroy();
+      draw.instanceRanges.destroy();
     }
     this.#meshes.destroy();
     this.#materials.destroy();

@@ -29,7 +29,9 @@ struct Material {
   roughness: f32,
   normal_scale: f32,
   flags: u32,
-  pad: vec4f,
+  occlusion_strength: f32,
+  pad0: f32,
+  pad1: vec2f,
 }
 
 const MATERIAL_BASE_COLOR_TEXTURE: u32 = 1u;
@@ -38,6 +40,8 @@ const MATERIAL_NORMAL_TEXTURE: u32 = 4u;
 const MATERIAL_MASK: u32 = 8u;
 const MATERIAL_BLEND: u32 = 16u;
 const MATERIAL_CAUSTICS: u32 = 64u;
+const MATERIAL_EMISSIVE_TEXTURE: u32 = 128u;
+const MATERIAL_OCCLUSION_TEXTURE: u32 = 256u;
 
 // Base colour with its texture (sRGB textures arrive linear), alpha included.
 fn material_base_color(material: Material, base_texture: texture_2d<f32>, material_sampler: sampler, uv: vec2f) -> vec4f {

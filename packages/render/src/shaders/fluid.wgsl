@@ -89,7 +89,7 @@ fn fluid_shade(@builtin(global_invocation_id) cell: vec3u) {
   let pixel = vec2f(cell.xy) + 0.5;
   let normal = sphere_point(b, billboard_corner(b, pixel));
   let world = b.center + normal * fluid.radius;
-  let color = light_surface(world, normal, pixel, fluid.color.rgb, 0.0, fluid.roughness, vec3f(0.0), true);
+  let color = light_surface(world, normal, pixel, fluid.color.rgb, 0.0, fluid.roughness, vec3f(0.0), 1.0, true);
   textureStore(hdr_out, cell.xy, vec4f(color, 1.0));
 }
 

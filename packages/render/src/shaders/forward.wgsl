@@ -35,7 +35,7 @@ struct Frame {
   transparent_shadows: u32,
   // 1 when the depth is reversed (near 1, far 0).
   reversed_z: u32,
-  // 1 when the G-buffer carries emissive light this frame.
+  // 1 when the G-buffer carries its emissive target (emitted light, material occlusion) this frame.
   emissive_on: u32,
   spots: array<Spot, 4>,
   // The camera's right and up axes in world space (billboards).
@@ -60,6 +60,8 @@ struct Frame {
 @group(2) @binding(2) var metallic_roughness_texture: texture_2d<f32>;
 @group(2) @binding(3) var normal_texture: texture_2d<f32>;
 @group(2) @binding(4) var material_sampler: sampler;
+@group(2) @binding(5) var emissive_texture: texture_2d<f32>;
+@group(2) @binding(6) var occlusion_texture: texture_2d<f32>;
 
 const PI: f32 = 3.14159265;
 
@@ -194,8 +196,9 @@ fn brdf(n: vec3f, v: vec3f, l: vec3f, radiance: vec3f, albedo: vec3f, metallic: 
 }
 
 // Everything that lights one surface point: the tile's decals, probes and lights, the sun and
-// the shadow spots (with shadows and transparent filters), ambient light scaled by SSAO.
-fn light_surface(world: vec3f, n: vec3f, pixel: vec2f, base_albedo: vec3f, metallic: f32, roughness: f32, emissive: vec3f, receive_filter: bool) -> vec3f {
+// the shadow spots (with shadows and transparent filters), ambient light scaled by SSAO and by
+// the material's own occlusion (`material_occlusion`, 1 for none; the lights are not).
+fn light_surface(world: vec3f, n: vec3f, pixel: vec2f, base_albedo: vec3f, metallic: f32, roughness: f32, emissive: vec3f, material_occlusion: f32, receive_filter: bool) -> vec3f {
   let v = normalize(frame.camera_position - world);
   let tile = cull_tile(pixel);
 
@@ -254,9 +257,9 @@ fn light_surface(world: vec3f, n: vec3f, pixel: vec2f, base_albedo: vec3f, metal
     color += brdf(n, v, l, spot.color_cos_inner.rgb * (cone * cull_light_falloff(distance, spot.position_range.w)) * visible, albedo, metallic, roughness);
   }
 
-  var occlusion = 1.0;
+  var occlusion = material_occlusion;
   if (frame.ao_on > 0.0) {
-    occlusion = textureLoad(ambient_occlusion, vec2u(pixel), 0).r;
+    occlusion *= textureLoad(ambient_occlusion, vec2u(pixel), 0).r;
   }
   color += ambient * albedo * (1.0 - metallic * 0.5) * occlusion + emissive;
   return color * frame.exposure;
@@ -268,6 +271,9 @@ struct SurfaceMaterial {
   metallic: f32,
   roughness: f32,
   normal: vec3f,
+  // Emitted light (the factor times the emissive texture) and the occlusion of ambient light.
+  emissive: vec3f,
+  occlusion: f32,
 }
 
 fn surface_material(uv: vec2f, normal: vec3f, tangent: vec4f, front: bool, textured: bool) -> SurfaceMaterial {
@@ -288,7 +294,16 @@ fn surface_material(uv: vec2f, normal: vec3f, tangent: vec4f, front: bool, textu
     let m = (textureSample(normal_texture, material_sampler, uv).xyz * 2.0 - 1.0) * vec3f(material.normal_scale, material.normal_scale, 1.0);
     n = normalize(mat3x3f(t, b, n) * m);
   }
-  return SurfaceMaterial(base, metallic, roughness, n);
+  // (Each flag is set only where its texture changes something: see packMaterial.)
+  var emissive = material.emissive;
+  if ((material.flags & MATERIAL_EMISSIVE_TEXTURE) != 0u) {
+    emissive *= textureSample(emissive_texture, material_sampler, uv).rgb;
+  }
+  var occlusion = 1.0;
+  if ((material.flags & MATERIAL_OCCLUSION_TEXTURE) != 0u) {
+    occlusion = 1.0 + material.occlusion_strength * (textureSample(occlusion_texture, material_sampler, uv).r - 1.0);
+  }
+  return SurfaceMaterial(base, metallic, roughness, n, emissive, occlusion);
 }
 
 // The opaque pass's G-buffer, 8 bytes a pixel for a still surface, 16 for a moving one (more
@@ -300,7 +315,10 @@ fn surface_material(uv: vec2f, normal: vec3f, tangent: vec4f, front: bool, textu
 //   it: where the depth holds its clear value (no_surface), it holds an earlier frame's;
 // - motion (rgba16float, x and y): written here by moving surfaces only; still_motion fills in
 //   the still ones' (the camera's motion alone) from the depth, in compute;
-// - emissive (rgba16float), only in frames whose scene has a glowing opaque material.
+// - emissive (rgba16float), only in frames whose scene has a glowing or occlusion-textured
+//   opaque material: rgb the emitted light, and its otherwise spare alpha the material's
+//   occlusion of ambient light (the surface words have no bit left; frames without the target
+//   take 1, no occlusion).
 struct GBufferOut {
   @location(0) surface: vec2u,
   @location(1) motion: vec4f,
@@ -377,14 +395,21 @@ fn gbuffer_plain_fragment(surface: PlainSurface, @builtin(front_facing) front: b
   return GBufferOut(pack_surface(gbuffer_surface(vec2f(0.0), surface.normal, vec4f(0.0), front, false), true), screen_motion(surface.position, surface.clip_before));
 }
 
+// The emissive target's texel: emitted light, and the material's occlusion in alpha.
+fn glow_texel(m: SurfaceMaterial) -> vec4f {
+  return vec4f(m.emissive, m.occlusion);
+}
+
 @fragment
 fn gbuffer_glow_fragment(surface: GSurface, @builtin(front_facing) front: bool) -> GBufferGlowOut {
-  return GBufferGlowOut(pack_surface(gbuffer_surface(surface.uv, surface.normal, surface.tangent, front, true), true), screen_motion(surface.position, surface.clip_before), vec4f(material.emissive, 1.0));
+  let m = gbuffer_surface(surface.uv, surface.normal, surface.tangent, front, true);
+  return GBufferGlowOut(pack_surface(m, true), screen_motion(surface.position, surface.clip_before), glow_texel(m));
 }
 
 @fragment
 fn gbuffer_plain_glow_fragment(surface: PlainSurface, @builtin(front_facing) front: bool) -> GBufferGlowOut {
-  return GBufferGlowOut(pack_surface(gbuffer_surface(vec2f(0.0), surface.normal, vec4f(0.0), front, false), true), screen_motion(surface.position, surface.clip_before), vec4f(material.emissive, 1.0));
+  let m = gbuffer_surface(vec2f(0.0), surface.normal, vec4f(0.0), front, false);
+  return GBufferGlowOut(pack_surface(m, true), screen_motion(surface.position, surface.clip_before), glow_texel(m));
 }
 
 // Surfaces that did not move since the last frame leave their motion to still_motion (their
@@ -412,7 +437,8 @@ fn gbuffer_still_fragment(surface: StillSurface, @builtin(front_facing) front: b
 
 @fragment
 fn gbuffer_still_glow_fragment(surface: StillSurface, @builtin(front_facing) front: bool) -> GBufferStillGlowOut {
-  return GBufferStillGlowOut(pack_surface(gbuffer_surface(surface.uv, surface.normal, surface.tangent, front, true), false), vec4f(material.emissive, 1.0));
+  let m = gbuffer_surface(surface.uv, surface.normal, surface.tangent, front, true);
+  return GBufferStillGlowOut(pack_surface(m, false), glow_texel(m));
 }
 
 // opaqueShading 'forward': a depth prepass (the G-buffer pass's vertices, so the depths match
@@ -430,7 +456,7 @@ fn world_at(position: vec4f) -> vec3f {
 }
 
 fn forward_lit(position: vec4f, m: SurfaceMaterial) -> vec4f {
-  return vec4f(light_surface(world_at(position), m.normal, position.xy, m.base.rgb, m.metallic, m.roughness, material.emissive, true), 1.0);
+  return vec4f(light_surface(world_at(position), m.normal, position.xy, m.base.rgb, m.metallic, m.roughness, m.emissive, m.occlusion, true), 1.0);
 }
 
 @fragment
@@ -463,11 +489,11 @@ fn prepass_plain_masked_fragment(surface: PlainSurface) {
 @fragment
 fn transparent_fragment(surface: Surface, @builtin(front_facing) front: bool) -> @location(0) vec4f {
   let m = surface_material(surface.uv, surface.normal, surface.tangent, front, true);
-  let color = light_surface(surface.world, m.normal, surface.position.xy, m.base.rgb, m.metallic, m.roughness, material.emissive, false);
+  let color = light_surface(surface.world, m.normal, surface.position.xy, m.base.rgb, m.metallic, m.roughness, m.emissive, m.occlusion, false);
   return vec4f(color, m.base.a);
 }
 
-// The deferred pass's inputs (group 2 of its pipeline; the materials' group 2 bindings are 0 to 4).
+// The deferred pass's inputs (group 2 of its pipeline; the materials' group 2 bindings are 0 to 6).
 @group(2) @binding(10) var gbuffer_depth: texture_depth_2d;
 @group(2) @binding(11) var gbuffer_surfaces: texture_2d<u32>;
 @group(2) @binding(12) var gbuffer_emissive: texture_2d<f32>;
@@ -516,10 +542,13 @@ fn deferred_shade(@builtin(global_invocation_id) cell: vec3u) {
   }
   let g = unpack_surface(textureLoad(gbuffer_surfaces, cell.xy, 0).xy);
   var emissive = vec3f(0.0);
+  var occlusion = 1.0;
   if (frame.emissive_on == 1u) {
-    emissive = textureLoad(gbuffer_emissive, cell.xy, 0).rgb;
+    let glow = textureLoad(gbuffer_emissive, cell.xy, 0);
+    emissive = glow.rgb;
+    occlusion = glow.a;
   }
   let pixel = vec2f(cell.xy) + 0.5;
-  let color = light_surface(world_at(vec4f(pixel, depth, 1.0)), g.normal, pixel, g.albedo, g.metallic, g.roughness, emissive, true);
+  let color = light_surface(world_at(vec4f(pixel, depth, 1.0)), g.normal, pixel, g.albedo, g.metallic, g.roughness, emissive, occlusion, true);
   textureStore(lit_out, cell.xy, vec4f(color, 1.0));
 }

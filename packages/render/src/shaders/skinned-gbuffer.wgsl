@@ -75,7 +75,7 @@ fn skinned_gbuffer_resolve(@builtin(position) position: vec4f) -> ResolveOut {
 @fragment
 fn skinned_gbuffer_glow_resolve(@builtin(position) position: vec4f) -> ResolveGlowOut {
   let s = resolve_skin(position);
-  return ResolveGlowOut(pack_surface(s.surface, true), s.motion, vec4f(material.emissive, 1.0), s.depth);
+  return ResolveGlowOut(pack_surface(s.surface, true), s.motion, glow_texel(s.surface), s.depth);
 }
 
 // opaqueShading 'forward': the character's pixels lit here, where the prepass kept them.

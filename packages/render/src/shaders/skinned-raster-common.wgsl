@@ -1,6 +1,7 @@
 // Skinned meshes rasterized in compute (skinned-raster.wgsl) and drawn from what that left
 // (skinned-resolve.wgsl): the view of one dispatch, and reading @cuttle/gpu-skinning's output.
-// The includer declares raster_view, raster_vertices, raster_indices and raster_first_vertices.
+// The includer declares raster_view, raster_vertices, raster_indices and raster_instance_ranges
+// (per instance: first output vertex, first index and triangles of the level of detail it draws).
 
 struct RasterView {
   clip_from_world: mat4x4f,
@@ -9,7 +10,8 @@ struct RasterView {
   row_words: u32,
   // This draw's box among the view's (skinned-raster.wgsl's raster_boxes).
   box_offset: u32,
-  // This draw's ids are id_base + 1 + instance * triangles + triangle (0: no surface).
+  // This draw's ids are id_base + 1 + instance * triangles + triangle (0: no surface); triangles
+  // is the full mesh's, and an instance's level of detail draws as many or fewer.
   id_base: u32,
   triangles: u32,
   instances: u32,
@@ -52,10 +54,11 @@ fn raster_normal(v: u32) -> vec3f {
   return bitcast<vec3f>(vec3u(raster_vertices[at + 4u], raster_vertices[at + 5u], raster_vertices[at + 6u]));
 }
 
-// The output vertices of triangle `triangle` of instance `instance`.
+// The output vertices of triangle `triangle` of the level instance `instance` draws.
 fn raster_triangle_vertices(instance: u32, triangle: u32) -> vec3u {
-  let first = raster_first_vertices[instance];
-  return vec3u(raster_index(triangle * 3u), raster_index(triangle * 3u + 1u), raster_index(triangle * 3u + 2u)) + first;
+  let range = raster_instance_ranges[instance];
+  let at = range.y + triangle * 3u;
+  return vec3u(raster_index(at), raster_index(at + 1u), raster_index(at + 2u)) + range.x;
 }
 
 // Depths as keys that grow toward the viewer, so one atomicMax keeps the nearest (0: nothing).

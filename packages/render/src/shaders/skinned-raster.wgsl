@@ -14,7 +14,7 @@
 @group(0) @binding(0) var<uniform> raster_view: RasterView;
 @group(0) @binding(1) var<storage, read> raster_vertices: array<u32>;
 @group(0) @binding(2) var<storage, read> raster_indices: array<u32>;
-@group(0) @binding(3) var<storage, read> raster_first_vertices: array<u32>;
+@group(0) @binding(3) var<storage, read> raster_instance_ranges: array<vec4u>;
 @group(0) @binding(4) var<storage, read_write> raster_depths: array<atomic<u32>>;
 @group(0) @binding(5) var<storage, read_write> raster_ids: array<u32>;
 // Per draw and view: (~x0, ~y0, x1 + 1, y1 + 1), all grown by atomicMax from 0 (0: no pixel).
@@ -194,7 +194,8 @@ fn raster_instances(@builtin(workgroup_id) group: vec3u, @builtin(local_invocati
   workgroupBarrier();
   let clip_from_world = raster_view.clip_from_world;
   let first_id = raster_view.id_base + 1u + instance * raster_view.triangles;
-  for (var triangle = local; triangle < raster_view.triangles; triangle += RASTER_GROUP_SIZE) {
+  let triangles = raster_instance_ranges[instance].z;
+  for (var triangle = local; triangle < triangles; triangle += RASTER_GROUP_SIZE) {
     let v = raster_triangle_vertices(instance, triangle);
     let a = clip_from_world * vec4f(raster_position(v.x), 1.0);
     let b = clip_from_world * vec4f(raster_position(v.y), 1.0);

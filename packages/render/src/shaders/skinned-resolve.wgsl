@@ -7,7 +7,7 @@
 @group(RASTER_GROUP) @binding(0) var<uniform> raster_view: RasterView;
 @group(RASTER_GROUP) @binding(1) var<storage, read> raster_vertices: array<u32>;
 @group(RASTER_GROUP) @binding(2) var<storage, read> raster_indices: array<u32>;
-@group(RASTER_GROUP) @binding(3) var<storage, read> raster_first_vertices: array<u32>;
+@group(RASTER_GROUP) @binding(3) var<storage, read> raster_instance_ranges: array<vec4u>;
 @group(RASTER_GROUP) @binding(4) var<storage, read> raster_depths: array<u32>;
 @group(RASTER_GROUP) @binding(5) var<storage, read> raster_ids: array<u32>;
 @group(RASTER_GROUP) @binding(6) var<storage, read> raster_boxes: array<vec4u>;

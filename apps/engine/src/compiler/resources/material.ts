@@ -10,6 +10,9 @@ export function compileMaterial(ctx: CompileContext): Uint8Array {
   if (src.base_color_texture !== undefined) ctx.requireResource('png', src.base_color_texture, ['base_color_texture']);
   if (src.normal_texture !== undefined) ctx.requireResource('png', src.normal_texture, ['normal_texture']);
   if (src.metallic_roughness_texture !== undefined) ctx.requireResource('png', src.metallic_roughness_texture, ['metallic_roughness_texture']);
+  if (src.emissive_texture !== undefined) ctx.requireResource('png', src.emissive_texture, ['emissive_texture']);
+  if (src.occlusion_texture !== undefined) ctx.requireResource('png', src.occlusion_texture, ['occlusion_texture']);
+  if (src.occlusion_strength !== undefined && src.occlusion_texture === undefined) ctx.fail(['occlusion_strength'], 'occlusion_strength is set on a material without an occlusion_texture', 'Add occlusion_texture = "textures/x" or remove occlusion_strength');
   const meta: MaterialMeta = {
     baseColor: src.base_color,
     metallic: src.metallic ?? 0,
@@ -23,6 +26,8 @@ export function compileMaterial(ctx: CompileContext): Uint8Array {
     ...(src.base_color_texture === undefined ? {} : { baseColorTexture: src.base_color_texture }),
     ...(src.normal_texture === undefined ? {} : { normalTexture: src.normal_texture }),
     ...(src.metallic_roughness_texture === undefined ? {} : { metallicRoughnessTexture: src.metallic_roughness_texture }),
+    ...(src.emissive_texture === undefined ? {} : { emissiveTexture: src.emissive_texture }),
+    ...(src.occlusion_texture === undefined ? {} : { occlusionTexture: src.occlusion_texture, occlusionStrength: src.occlusion_strength ?? 1 }),
   };
   return writeContainer({ type: 'material', meta });
 }

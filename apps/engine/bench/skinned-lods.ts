@@ -1,0 +1,111 @@
+// What levels of detail save on skinned characters: N walkers (@cuttle/gpu-skinning's procedural
+// character, the sample's by default: 2,112 triangles; --rings 24 --sides 32 for the large
+// project's densest, 16,896) with the levels the engine's compiler makes for them
+// (buildSkinnedMeshLods), standing in a crowd at several distances from the camera, rendered by
+// @cuttle/render with levels of detail (1 px of error allowed) and with the full mesh, one
+// renderer, alternating. Reports the skinned indices drawn per frame (Renderer.drawnSkinnedIndices:
+// vertex shader or compute raster work before any cache) and, where the GPU has timestamps, the
+// median GPU time of the passes that draw characters (shadows + opaque) and of the whole frame.
+// Needs a GPU (Dawn); headless, for the GPU machine (device tool, carry [".device"]):
+//   bash ../shared/device/pack.sh && pnpm -s bundle:node apps/engine/bench/skinned-lods.ts .device/skinned-lods.mjs
+//   there: source .device/env.sh && $NODE .device/skinned-lods.mjs [--walkers 1000] [--width 3840 --height 2160]
+//     [--frames 20] [--rings 24 --sides 32] [--raster compute|hardware] [--quick]
+import { parseArgs } from 'node:util';
+import { median } from '@cuttle/bench';
+import { buildSkinnedVertices, computePalette, createPose, createProceduralCharacter, GpuSkinning, sampleClip } from '@cuttle/gpu-skinning';
+import { lookAt, perspective } from '@cuttle/gpu-culling';
+import { planeMesh, Renderer, RenderScene, type PassName, type RenderCamera } from '@cuttle/render';
+import { requestNodeGpu } from '@cuttle/test-utils/node-gpu';
+import { buildSkinnedMeshLods } from '../src/compiler/mesh-lods.ts';
+
+const { values } = parseArgs({ options: { walkers: { type: 'string' }, width: { type: 'string' }, height: { type: 'string' }, frames: { type: 'string' }, rings: { type: 'string' }, sides: { type: 'string' }, raster: { type: 'string' }, quick: { type: 'boolean' } } });
+const quick = values.quick ?? Boolean(process.env.CUTTLE_BENCH_QUICK);
+const walkers = Number(values.walkers ?? (quick ? 64 : 1000));
+const width = Number(values.width ?? (quick ? 320 : 3840));
+const height = Number(values.height ?? (quick ? 180 : 2160));
+const frames = Number(values.frames ?? (quick ? 2 : 20));
+const raster = (values.raster ?? 'compute') as 'compute' | 'hardware';
+/** How far the crowd's middle row stands from the camera. */
+const DISTANCES = [5, 15, 40, 100];
+const FOV = 0.9;
+
+const gpu = await requestNodeGpu();
+const device = gpu.device;
+const character = createProceduralCharacter({ rings: Number(values.rings ?? 8), sides: Number(values.sides ?? 12) });
+const { positions, normals, joints, weights } = character.vertices;
+const jointCount = character.skeleton.jointCount;
+const levels = await buildSkinnedMeshLods(character.indices, Float32Array.from(positions), Float32Array.from(normals!), Float32Array.from(joints), Float32Array.from(weights), 4, jointCount);
+const { vertices } = buildSkinnedVertices(character.vertices, { format: 'packed', paletteSize: jointCount });
+console.log(`adapter: ${gpu.info.summary}; ${width}x${height}; ${walkers} walkers of ${character.indices.length / 3} triangles, levels ${levels.map((l) => `${l.indices.length / 3} (error ${l.error.toFixed(4)})`).join(', ')}; ${raster} raster`);
+
+const skinning = new GpuSkinning(device, { maxVertices: vertices.vertexCount, maxOutputVertices: vertices.vertexCount * walkers, maxBones: jointCount * walkers, maxInstances: walkers });
+const mesh = skinning.addMesh(vertices);
+const instances = Array.from({ length: walkers }, () => skinning.addInstance({ mesh, palette: skinning.createPalette(jointCount) }));
+const scene = new RenderScene(device);
+scene.addInstance(scene.addMesh(planeMesh(800, 8)), scene.addMaterial({ baseColor: [0.6, 0.6, 0.6, 1], roughness: 0.9 }));
+scene.setSun({ direction: [0.3, -1, -0.4], color: [1, 1, 1], intensity: 3 });
+const draw = scene.addSkinned({ skinning, instances, indices: character.indices, material: scene.addMaterial({ baseColor: [0.8, 0.3, 0.2, 1], roughness: 0.6 }), lods: levels.map((l) => ({ indices: l.indices, error: l.error })) });
+
+const pose = createPose(character.skeleton);
+const bones = new Float32Array(jointCount * 12);
+const bounds = new Float32Array(walkers * 4);
+const columns = Math.ceil(Math.sqrt(walkers * 2));
+/** The crowd in rows across the view, its middle row `distance` from the camera (at the origin, looking down -z). */
+function placeCrowd(distance: number): void {
+  const spacing = Math.max(1.2, (distance * Math.tan(FOV / 2) * 2 * (width / height) * 0.8) / columns);
+  const rows = Math.ceil(walkers / columns);
+  for (let k = 0; k < walkers; k++) {
+    const x = ((k % columns) - (columns - 1) / 2) * spacing;
+    const z = -distance + (Math.floor(k / columns) - (rows - 1) / 2) * 1.5;
+    sampleClip(character.walk, k * 0.37, pose);
+    skinning.writePalette(instances[k]!.palette, computePalette(character.skeleton, pose, bones, { rootTransform: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, 0, z, 1] }));
+    bounds.set([x, 0.98, z, 1.26], k * 4);
+  }
+  scene.setSkinnedBounds(draw, bounds);
+  scene.setShadowBounds([0, 1, -distance], Math.max(columns * spacing, rows * 1.5));
+}
+
+const camera: RenderCamera = { view: lookAt([0, 1.6, 0], [0, 1.2, -10]), projection: perspective({ fovY: FOV, aspect: width / height, near: 0.1, far: Infinity, reversedZ: true }) };
+const renderer = new Renderer(device, { format: 'rgba8unorm', skinnedRaster: raster });
+const target = device.createTexture({ size: [width, height], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT });
+const CHARACTER_PASSES: PassName[] = ['skinning', 'shadows', 'opaque'];
+
+async function frame(): Promise<Readonly<Partial<Record<PassName, number>>>> {
+  const encoder = device.createCommandEncoder();
+  renderer.render(encoder, scene, camera, { view: target.createView(), width, height });
+  device.queue.submit([encoder.finish()]);
+  await device.queue.onSubmittedWorkDone();
+  return await renderer.readTimings();
+}
+
+console.log('| crowd at | setting | skinned indices drawn per frame | GPU: skinning + shadows + opaque (median) | GPU: whole frame (median) |');
+console.log('| --- | --- | --- | --- | --- |');
+for (const distance of DISTANCES) {
+  placeCrowd(distance);
+  const settings = [{ name: 'levels of detail (1 px)', pixels: 1 }, { name: 'full mesh', pixels: 0 }];
+  const runs = settings.map(() => ({ indices: 0, characters: [] as number[], whole: [] as number[] }));
+  // Warm-up frames first (one alone with --frames 0: the counts without timings).
+  for (let f = frames > 0 ? -3 : -1; f < frames; f++) {
+    for (let s = 0; s < settings.length; s++) {
+      renderer.lodErrorPixels = settings[s]!.pixels;
+      await frame();
+      const timings = await frame();
+      const run = runs[s]!;
+      run.indices = renderer.drawnSkinnedIndices;
+      if (f < 0 || !gpu.hasTimestamps) continue;
+      const passes = Object.entries(timings) as [PassName, number][];
+      run.characters.push(passes.filter(([pass]) => CHARACTER_PASSES.includes(pass)).reduce((sum, [, ms]) => sum + ms, 0));
+      run.whole.push(passes.reduce((sum, [, ms]) => sum + ms, 0));
+    }
+  }
+  settings.forEach((setting, s) => {
+    const run = runs[s]!;
+    const ms = (list: number[]): string => (list.length > 0 ? `${median(list).toFixed(2)} ms` : 'no timestamps');
+    console.log(`| ${distance} m | ${setting.name} | ${run.indices.toLocaleString('en-US')} | ${ms(run.characters)} | ${ms(run.whole)} |`);
+  });
+}
+renderer.destroy();
+skinning.destroy();
+scene.destroy();
+device.destroy();
+process.exit(0);
