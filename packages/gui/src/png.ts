@@ -2,7 +2,7 @@
 // non-interlaced, CRC-checked; writes 8-bit grey or RGBA. Decoded images are grey (1 channel)
 // when the file is grey without alpha, else RGBA.
 import type { GuiImage } from './api.ts';
-import { zlibCompress, zlibDecompress } from './deflate.ts';
+import { nativeCrc32, zlibCompress, zlibDecompress } from './deflate.ts';
 import { GuiError } from './errors.ts';
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -14,6 +14,7 @@ for (let n = 0; n < 256; n++) {
 }
 
 function crc32(bytes: Uint8Array, start: number, end: number): number {
+  if (nativeCrc32) return nativeCrc32(bytes.subarray(start, end));
   let c = 0xffffffff;
   for (let i = start; i < end; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
@@ -38,27 +39,33 @@ function paeth(a: number, b: number, c: number): number {
   return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
 }
 
+// Each filter's loop is split where the left neighbour starts to exist, and the first row reads
+// a row of zeros above it, so the per-byte loops carry no bounds branches.
 function unfilter(raw: Uint8Array, height: number, stride: number, bpp: number): Uint8Array {
   const out = new Uint8Array(height * stride);
+  const zeros = new Uint8Array(stride);
+  const lead = Math.min(bpp, stride);
   for (let y = 0; y < height; y++) {
     const filter = raw[y * (stride + 1)]!;
     const src = y * (stride + 1) + 1;
-    const row = y * stride;
-    const prev = row - stride;
+    const line = raw.subarray(src, src + stride);
+    const cur = out.subarray(y * stride, (y + 1) * stride);
+    const up = y > 0 ? out.subarray((y - 1) * stride, y * stride) : zeros;
     switch (filter) {
-      case 0: out.set(raw.subarray(src, src + stride), row); break;
-      case 1: for (let i = 0; i < stride; i++) out[row + i] = raw[src + i]! + (i >= bpp ? out[row + i - bpp]! : 0); break;
-      case 2: for (let i = 0; i < stride; i++) out[row + i] = raw[src + i]! + (y > 0 ? out[prev + i]! : 0); break;
+      case 0: cur.set(line); break;
+      case 1:
+        for (let i = 0; i < lead; i++) cur[i] = line[i]!;
+        for (let i = lead; i < stride; i++) cur[i] = line[i]! + cur[i - bpp]!;
+        break;
+      case 2: for (let i = 0; i < stride; i++) cur[i] = line[i]! + up[i]!; break;
       case 3:
-        for (let i = 0; i < stride; i++) out[row + i] = raw[src + i]! + (((i >= bpp ? out[row + i - bpp]! : 0) + (y > 0 ? out[prev + i]! : 0)) >> 1);
+        for (let i = 0; i < lead; i++) cur[i] = line[i]! + (up[i]! >> 1);
+        for (let i = lead; i < stride; i++) cur[i] = line[i]! + ((cur[i - bpp]! + up[i]!) >> 1);
         break;
       case 4:
-        for (let i = 0; i < stride; i++) {
-          const a = i >= bpp ? out[row + i - bpp]! : 0;
-          const b = y > 0 ? out[prev + i]! : 0;
-          const c = i >= bpp && y > 0 ? out[prev + i - bpp]! : 0;
-          out[row + i] = raw[src + i]! + paeth(a, b, c);
-        }
+        // With no left neighbour Paeth picks the byte above.
+        for (let i = 0; i < lead; i++) cur[i] = line[i]! + up[i]!;
+        for (let i = lead; i < stride; i++) cur[i] = line[i]! + paeth(cur[i - bpp]!, up[i]!, up[i - bpp]!);
         break;
       default: throw new GuiError(`PNG: row ${y} has filter type ${filter}; only 0-4 exist (corrupt file).`);
     }
@@ -120,6 +127,19 @@ export async function decodePng(bytes: Uint8Array): Promise<GuiImage> {
   const raw = await zlibDecompress(compressed, 'PNG');
   if (raw.length < height * (stride + 1)) throw new GuiError(`PNG: image data holds ${raw.length} bytes, a ${width}x${height} image needs ${height * (stride + 1)} (truncated?).`);
   const pixels = unfilter(raw, height, stride, Math.max(1, bitsPerPixel >> 3));
+  // 8-bit RGBA and grey are already laid out as decoded images are; RGB only needs its alpha.
+  if (depth === 8 && colorType === 6) return { width, height, channels: 4, data: pixels };
+  if (depth === 8 && colorType === 0 && !transparency) return { width, height, channels: 1, data: pixels };
+  if (depth === 8 && colorType === 2 && !transparency) {
+    const rgba = new Uint8Array(width * height * 4);
+    for (let p = 0, q = 0; p < rgba.length; p += 4, q += 3) {
+      rgba[p] = pixels[q]!;
+      rgba[p + 1] = pixels[q + 1]!;
+      rgba[p + 2] = pixels[q + 2]!;
+      rgba[p + 3] = 255;
+    }
+    return { width, height, channels: 4, data: rgba };
+  }
   const sample = (row: number, index: number): number => {
     if (depth === 8) return pixels[row + index]!;
     if (depth === 16) return pixels[row + index * 2]!;
