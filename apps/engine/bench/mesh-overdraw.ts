@@ -12,17 +12,9 @@ import { optimizeOverdraw } from '../src/compiler/mesh-overdraw.ts';
 import { analyzeOverdraw } from '../src/compiler/overdraw-analysis.ts';
 import { nestedShells, torusKnot, type TriangleMesh } from '../test/generated-meshes.ts';
 import { glbGroups } from '../test/glb-groups.ts';
+import { cacheOrder } from '../test/mesh-order-helpers.ts';
 
 await MeshoptEncoder.ready;
-
-/** meshoptimizer's cache order with the vertices renumbered, as optimizeMesh starts from. */
-function cacheOrder(mesh: TriangleMesh): TriangleMesh {
-  const indices = mesh.indices.slice();
-  const [remap, count] = MeshoptEncoder.reorderMesh(indices, true, false);
-  const positions = new Float32Array(count * 3);
-  for (let v = 0; v < remap.length; v++) if (remap[v] !== 0xffffffff) positions.set(mesh.positions.subarray(v * 3, v * 3 + 3), remap[v]! * 3);
-  return { positions, indices };
-}
 
 interface Figures { triangles: number; acmrBefore: number; acmrAfter: number; shadedBefore: number; shadedAfter: number; covered: number }
 

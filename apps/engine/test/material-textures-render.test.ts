@@ -9,9 +9,9 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { encodePng } from '@cuttle/gui';
 import type { MaterialInput } from '@cuttle/render';
-import { staticGlb } from '../sample-tools/gltf-writers.ts';
 import { compileProject } from '../src/compiler/compile-project.ts';
 import { Engine } from '../src/runtime/engine.ts';
+import { texturedQuadGlb } from './textured-quad.ts';
 
 const WIDTH = 128, HEIGHT = 64;
 /** Columns either side of the middle left out: the texture's edge, filtered, falls there. */
@@ -28,14 +28,6 @@ function write(path: string, data: string | Uint8Array): void {
   writeFileSync(join(source, path), data);
 }
 
-/** A 20 x 20 quad in the z = 0 plane facing +z, u running with x. */
-function quad(): Promise<Uint8Array> {
-  const positions = new Float32Array([-10, -10, 0, 10, -10, 0, 10, 10, 0, -10, 10, 0]);
-  const normals = new Float32Array([0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1]);
-  const uvs = new Float32Array([0, 1, 1, 1, 1, 0, 0, 0]);
-  return staticGlb({ mesh: { positions, normals, uvs, indices: new Uint32Array([0, 1, 2, 0, 2, 3]) } });
-}
-
 function split(left: number[], right: number[]): Promise<Uint8Array> {
   const side = 64;
   const data = new Uint8Array(side * side * 4);
@@ -46,7 +38,7 @@ function split(left: number[], right: number[]): Promise<Uint8Array> {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cuttle-material-textures-'));
   source = join(dir, 'source');
-  write('meshes/quad.glb', await quad());
+  write('meshes/quad.glb', await texturedQuadGlb());
   write('textures/glow.png', await split([0, 0, 0, 255], [255, 140, 30, 255]));
   write('textures/orm.png', await split([60, 255, 0, 255], [255, 255, 0, 255]));
   write('materials/lamp.material', MATERIAL);

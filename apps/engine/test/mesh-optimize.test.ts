@@ -3,6 +3,7 @@
 // a mesh whose triangles come in random order.
 import { describe, expect, test } from 'vitest';
 import { optimizeMesh, vertexCacheMissRatio } from '../src/compiler/mesh-optimize.ts';
+import { trianglesByPosition } from './mesh-order-helpers.ts';
 
 function grid(cells: number): { positions: Float32Array; indices: Uint32Array } {
   const positions: number[] = [];
@@ -28,17 +29,6 @@ function shuffleTriangles(indices: Uint32Array, seed: number): Uint32Array {
   return out;
 }
 
-/** Each triangle as its three positions, starting at the smallest (winding kept), sorted. */
-function triangles(positions: Float32Array, indices: Uint32Array): string[] {
-  const out: string[] = [];
-  for (let t = 0; t < indices.length; t += 3) {
-    const corners = [0, 1, 2].map((k) => Array.from(positions.subarray(indices[t + k]! * 3, indices[t + k]! * 3 + 3)).join(','));
-    const first = corners.indexOf([...corners].sort()[0]!);
-    out.push([0, 1, 2].map((k) => corners[(first + k) % 3]).join(' '));
-  }
-  return out.sort();
-}
-
 describe('optimizeMesh', () => {
   test('keeps every triangle and its winding, and cuts cache misses of a shuffled grid', async () => {
     const { positions, indices } = grid(40);
@@ -46,7 +36,7 @@ describe('optimizeMesh', () => {
     const before = vertexCacheMissRatio(shuffled);
     const optimized = await optimizeMesh(shuffled, [{ data: positions, size: 3 }]);
     expect(optimized.vertexCount).toBe(41 * 41);
-    expect(triangles(optimized.attributes[0]!, optimized.indices)).toEqual(triangles(positions, shuffled));
+    expect(trianglesByPosition(optimized.attributes[0]!, optimized.indices)).toEqual(trianglesByPosition(positions, shuffled));
     const after = vertexCacheMissRatio(optimized.indices);
     expect(before).toBeGreaterThan(2.5);
     expect(after).toBeLessThan(0.8);

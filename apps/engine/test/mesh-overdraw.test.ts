@@ -12,6 +12,7 @@ import { optimizeOverdraw, OVERDRAW_THRESHOLD } from '../src/compiler/mesh-overd
 import { analyzeOverdraw } from '../src/compiler/overdraw-analysis.ts';
 import { nestedShells, torusKnot, type TriangleMesh } from './generated-meshes.ts';
 import { glbGroups } from './glb-groups.ts';
+import { cacheOrder, trianglesByPosition } from './mesh-order-helpers.ts';
 import { WILD } from './wild-project.ts';
 
 beforeAll(async () => {
@@ -23,32 +24,12 @@ function quad(z: number, base: number): { positions: number[]; indices: number[]
   return { positions: [0, 0, z, 1, 0, z, 1, 1, z, 0, 1, z], indices: [base, base + 1, base + 2, base, base + 2, base + 3] };
 }
 
-/** What optimizeMesh does before the overdraw step: meshoptimizer's cache order, vertices renumbered. */
-function cacheOrder(mesh: TriangleMesh): TriangleMesh {
-  const indices = mesh.indices.slice();
-  const [remap, count] = MeshoptEncoder.reorderMesh(indices, true, false);
-  const positions = new Float32Array(count * 3);
-  for (let v = 0; v < remap.length; v++) if (remap[v] !== 0xffffffff) positions.set(mesh.positions.subarray(v * 3, v * 3 + 3), remap[v]! * 3);
-  return { positions, indices };
-}
-
 /** Each triangle's corners starting at its smallest (winding kept), sorted: a multiset. */
 function triangleSet(indices: Uint32Array): string[] {
   const out: string[] = [];
   for (let t = 0; t < indices.length; t += 3) {
     const [a, b, c] = [indices[t]!, indices[t + 1]!, indices[t + 2]!];
     out.push(a <= b && a <= c ? `${a} ${b} ${c}` : b <= c ? `${b} ${c} ${a}` : `${c} ${a} ${b}`);
-  }
-  return out.sort();
-}
-
-/** The same by positions, for orders whose vertex numbers differ. */
-function positionTriangleSet(positions: Float32Array, indices: Uint32Array): string[] {
-  const out: string[] = [];
-  for (let t = 0; t < indices.length; t += 3) {
-    const corners = [0, 1, 2].map((k) => Array.from(positions.subarray(indices[t + k]! * 3, indices[t + k]! * 3 + 3)).join(','));
-    const first = corners.indexOf([...corners].sort()[0]!);
-    out.push([0, 1, 2].map((k) => corners[(first + k) % 3]).join(' '));
   }
   return out.sort();
 }
@@ -124,7 +105,7 @@ describe('optimizeMesh with overdraw ordering', () => {
     const source = nestedShells(3);
     const optimized = await optimizeMesh(source.indices, [{ data: source.positions, size: 3 }]);
     const positions = optimized.attributes[0]!;
-    expect(positionTriangleSet(positions, optimized.indices)).toEqual(positionTriangleSet(source.positions, source.indices));
+    expect(trianglesByPosition(positions, optimized.indices)).toEqual(trianglesByPosition(source.positions, source.indices));
     let next = 0;
     for (const v of optimized.indices) {
       expect(v).toBeLessThanOrEqual(next);
@@ -143,6 +124,6 @@ describe('optimizeMesh with overdraw ordering', () => {
     expect(await optimizeMesh(new Uint32Array(0), [{ data: new Float32Array(9), size: 3 }])).toEqual({ indices: new Uint32Array(0), attributes: [new Float32Array(0)], vertexCount: 0 });
     const one = await optimizeMesh(new Uint32Array([2, 0, 1]), [{ data: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), size: 3 }]);
     expect(one.vertexCount).toBe(3);
-    expect(positionTriangleSet(one.attributes[0]!, one.indices)).toEqual(positionTriangleSet(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), new Uint32Array([2, 0, 1])));
+    expect(trianglesByPosition(one.attributes[0]!, one.indices)).toEqual(trianglesByPosition(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), new Uint32Array([2, 0, 1])));
   });
 });

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { encodePng } from '@cuttle/gui';
-import { staticGlb } from '../sample-tools/gltf-writers.ts';
 import { compileProject } from '../src/compiler/compile-project.ts';
 import { Engine } from '../src/runtime/engine.ts';
+import { texturedQuadGlb } from './textured-quad.ts';
 
 const WIDTH = 128, HEIGHT = 64;
 /** Columns either side of the middle left out: the texture's edge, filtered, falls there. */
@@ -26,14 +26,6 @@ function write(path: string, data: string | Uint8Array): void {
   writeFileSync(join(source, path), data);
 }
 
-/** A 20 x 20 quad in the z = 0 plane facing +z, u running with x. */
-function quad(): Promise<Uint8Array> {
-  const positions = new Float32Array([-10, -10, 0, 10, -10, 0, 10, 10, 0, -10, 10, 0]);
-  const normals = new Float32Array([0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1]);
-  const uvs = new Float32Array([0, 1, 1, 1, 1, 0, 0, 0]);
-  return staticGlb({ mesh: { positions, normals, uvs, indices: new Uint32Array([0, 1, 2, 0, 2, 3]) } });
-}
-
 /** Left half: roughness 1, metallic 0; right half: roughness 0.2, metallic 1 (glTF: green, blue). */
 function splitTexture(): Promise<Uint8Array> {
   const side = 64;
@@ -45,7 +37,7 @@ function splitTexture(): Promise<Uint8Array> {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cuttle-mr-'));
   source = join(dir, 'source');
-  write('meshes/quad.glb', await quad());
+  write('meshes/quad.glb', await texturedQuadGlb());
   write('textures/orm.png', await splitTexture());
   write('materials/split.material', MATERIAL);
   write('units/quad.unit', 'mesh = "meshes/quad"\nmaterial = "materials/split"\n');

@@ -2,27 +2,34 @@
 // textures included) and transforms from @cuttle/ecs.
 import { describe, expect } from 'vitest';
 import { gpuTest } from '@cuttle/test-utils';
-import { Document, WebIO } from '@gltf-transform/core';
+import { Document, WebIO, type Material, type Primitive } from '@gltf-transform/core';
 import { encodePng } from '@cuttle/gui';
 import { Scene, updateHierarchy, updateTransforms } from '@cuttle/ecs';
 import { boxMesh, EcsBinding, INSTANCE_FLOATS, loadGlb, RenderError, RenderScene } from '../src/index.ts';
 import { camera, floorAndBox, newRenderer, renderFrame } from './helpers.ts';
 
-async function greenBoxGlb(): Promise<Uint8Array> {
-  const document = new Document();
-  const buffer = document.createBuffer();
+/** A half-unit box as a glTF primitive of `document` (positions, normals, uvs, indices) drawn with `material`. */
+function boxPrimitive(document: Document, material: Material): Primitive {
+  const buffer = document.getRoot().listBuffers()[0] ?? document.createBuffer();
   const box = boxMesh(0.5, 0.5, 0.5);
   const accessor = (array: Float32Array | Uint32Array, type: 'VEC3' | 'VEC2' | 'SCALAR') => document.createAccessor().setArray(array).setType(type).setBuffer(buffer);
-  const pixels = new Uint8Array(2 * 2 * 4);
-  for (let i = 0; i < 4; i++) pixels.set([20, 230, 40, 255], i * 4);
-  const texture = document.createTexture('green').setImage(await encodePng({ width: 2, height: 2, channels: 4, data: pixels })).setMimeType('image/png');
-  const material = document.createMaterial('green').setBaseColorFactor([1, 1, 1, 1]).setBaseColorTexture(texture).setRoughnessFactor(0.7).setMetallicFactor(0);
-  const primitive = document.createPrimitive()
+  return document.createPrimitive()
     .setAttribute('POSITION', accessor(box.positions, 'VEC3'))
     .setAttribute('NORMAL', accessor(box.normals, 'VEC3'))
     .setAttribute('TEXCOORD_0', accessor(box.uvs!, 'VEC2'))
     .setIndices(accessor(box.indices as Uint32Array, 'SCALAR'))
     .setMaterial(material);
+}
+
+async function greenBoxGlb(): Promise<Uint8Array> {
+  const document = new Document();
+  const buffer = document.createBuffer();
+  const accessor = (array: Float32Array | Uint32Array, type: 'VEC3' | 'VEC2' | 'SCALAR') => document.createAccessor().setArray(array).setType(type).setBuffer(buffer);
+  const pixels = new Uint8Array(2 * 2 * 4);
+  for (let i = 0; i < 4; i++) pixels.set([20, 230, 40, 255], i * 4);
+  const texture = document.createTexture('green').setImage(await encodePng({ width: 2, height: 2, channels: 4, data: pixels })).setMimeType('image/png');
+  const material = document.createMaterial('green').setBaseColorFactor([1, 1, 1, 1]).setBaseColorTexture(texture).setRoughnessFactor(0.7).setMetallicFactor(0);
+  const primitive = boxPrimitive(document, material);
   const mesh = document.createMesh('box').addPrimitive(primitive);
   const points = document.createMesh('points').addPrimitive(document.createPrimitive().setMode(0).setAttribute('POSITION', accessor(new Float32Array([0, 0, 0]), 'VEC3')));
   const parent = document.createNode('parent').setMesh(mesh).setTranslation([2, 1, 0]);
@@ -54,20 +61,13 @@ describe('glTF', () => {
 
   gpuTest('emissive and occlusion textures come along; an ORM texture is one texture in both slots', async ({ device }) => {
     const document = new Document();
-    const buffer = document.createBuffer();
-    const box = boxMesh(0.5, 0.5, 0.5);
-    const accessor = (array: Float32Array | Uint32Array, type: 'VEC3' | 'VEC2' | 'SCALAR') => document.createAccessor().setArray(array).setType(type).setBuffer(buffer);
+    document.createBuffer();
     const png = async (rgba: number[]) => encodePng({ width: 1, height: 1, channels: 4, data: new Uint8Array(rgba) });
     const glow = document.createTexture('glow').setImage(await png([255, 128, 0, 255])).setMimeType('image/png');
     const orm = document.createTexture('orm').setImage(await png([100, 200, 0, 255])).setMimeType('image/png');
     const material = document.createMaterial('lamp').setEmissiveFactor([1, 1, 1]).setEmissiveTexture(glow)
       .setMetallicRoughnessTexture(orm).setOcclusionTexture(orm).setOcclusionStrength(0.75);
-    const primitive = document.createPrimitive()
-      .setAttribute('POSITION', accessor(box.positions, 'VEC3'))
-      .setAttribute('NORMAL', accessor(box.normals, 'VEC3'))
-      .setAttribute('TEXCOORD_0', accessor(box.uvs!, 'VEC2'))
-      .setIndices(accessor(box.indices as Uint32Array, 'SCALAR'))
-      .setMaterial(material);
+    const primitive = boxPrimitive(document, material);
     document.createScene().addChild(document.createNode('lamp').setMesh(document.createMesh('box').addPrimitive(primitive)));
     const scene = new RenderScene(device);
     const result = await loadGlb(scene, await new WebIO().writeBinary(document));
