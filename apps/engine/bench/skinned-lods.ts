@@ -10,15 +10,21 @@
 //   bash ../shared/device/pack.sh && pnpm -s bundle:node apps/engine/bench/skinned-lods.ts .device/skinned-lods.mjs
 //   there: source .device/env.sh && $NODE .device/skinned-lods.mjs [--walkers 1000] [--width 3840 --height 2160]
 //     [--frames 20] [--rings 24 --sides 32] [--raster compute|hardware] [--quick]
+// --pictures DIR also writes, per distance, the middle of the frame with levels, with the full
+// mesh and their difference times 8 side by side (DIR/skinned-lods-<distance>m.png), and prints
+// how many pixels differ, to look at what the levels change where they switch.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { median } from '@cuttle/bench';
+import { encodePng } from '@cuttle/gui';
 import { buildSkinnedVertices, computePalette, createPose, createProceduralCharacter, GpuSkinning, sampleClip } from '@cuttle/gpu-skinning';
 import { lookAt, perspective } from '@cuttle/gpu-culling';
 import { planeMesh, Renderer, RenderScene, type PassName, type RenderCamera } from '@cuttle/render';
 import { requestNodeGpu } from '@cuttle/test-utils/node-gpu';
 import { buildSkinnedMeshLods } from '../src/compiler/mesh-lods.ts';
 
-const { values } = parseArgs({ options: { walkers: { type: 'string' }, width: { type: 'string' }, height: { type: 'string' }, frames: { type: 'string' }, rings: { type: 'string' }, sides: { type: 'string' }, raster: { type: 'string' }, quick: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { walkers: { type: 'string' }, width: { type: 'string' }, height: { type: 'string' }, frames: { type: 'string' }, rings: { type: 'string' }, sides: { type: 'string' }, raster: { type: 'string' }, quick: { type: 'boolean' }, pictures: { type: 'string' } } });
 const quick = values.quick ?? Boolean(process.env.CUTTLE_BENCH_QUICK);
 const walkers = Number(values.walkers ?? (quick ? 64 : 1000));
 const width = Number(values.width ?? (quick ? 320 : 3840));
@@ -67,7 +73,46 @@ function placeCrowd(distance: number): void {
 
 const camera: RenderCamera = { view: lookAt([0, 1.6, 0], [0, 1.2, -10]), projection: perspective({ fovY: FOV, aspect: width / height, near: 0.1, far: Infinity, reversedZ: true }) };
 const renderer = new Renderer(device, { format: 'rgba8unorm', skinnedRaster: raster });
-const target = device.createTexture({ size: [width, height], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT });
+const target = device.createTexture({ size: [width, height], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC });
+
+/** The last frame's pixels, RGBA8 rows. */
+async function readFrame(): Promise<Uint8Array> {
+  const bytesPerRow = Math.ceil((width * 4) / 256) * 256;
+  const buffer = device.createBuffer({ size: bytesPerRow * height, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+  const encoder = device.createCommandEncoder();
+  encoder.copyTextureToBuffer({ texture: target }, { buffer, bytesPerRow }, [width, height]);
+  device.queue.submit([encoder.finish()]);
+  await buffer.mapAsync(GPUMapMode.READ);
+  const mapped = new Uint8Array(buffer.getMappedRange());
+  const out = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) out.set(mapped.subarray(y * bytesPerRow, y * bytesPerRow + width * 4), y * width * 4);
+  buffer.destroy();
+  return out;
+}
+
+/** Writes the middle third of both frames and their difference x8 side by side; returns the share of pixels off by more than 8 and by more than 64 of 255. */
+async function writePictures(dir: string, distance: number, levels: Uint8Array, full: Uint8Array): Promise<{ over8: number; over64: number }> {
+  const cw = Math.floor(width / 3), ch = Math.floor(height / 3), x0 = cw, y0 = ch;
+  const picture = new Uint8Array(cw * 3 * ch * 4);
+  let over8 = 0, over64 = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      const off = Math.max(Math.abs(levels[i]! - full[i]!), Math.abs(levels[i + 1]! - full[i + 1]!), Math.abs(levels[i + 2]! - full[i + 2]!));
+      if (off > 8) over8++;
+      if (off > 64) over64++;
+      if (x < x0 || x >= x0 + cw || y < y0 || y >= y0 + ch) continue;
+      const o = ((y - y0) * cw * 3 + (x - x0)) * 4;
+      picture.set(levels.subarray(i, i + 4), o);
+      picture.set(full.subarray(i, i + 4), o + cw * 4);
+      for (let c = 0; c < 3; c++) picture[o + cw * 8 + c] = Math.min(255, Math.abs(levels[i + c]! - full[i + c]!) * 8);
+      picture[o + cw * 8 + 3] = 255;
+    }
+  }
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `skinned-lods-${distance}m.png`), await encodePng({ width: cw * 3, height: ch, channels: 4, data: picture }));
+  return { over8: over8 / (width * height), over64: over64 / (width * height) };
+}
 const CHARACTER_PASSES: PassName[] = ['skinning', 'shadows', 'opaque'];
 
 async function frame(): Promise<Readonly<Partial<Record<PassName, number>>>> {
@@ -97,6 +142,16 @@ for (const distance of DISTANCES) {
       run.characters.push(passes.filter(([pass]) => CHARACTER_PASSES.includes(pass)).reduce((sum, [, ms]) => sum + ms, 0));
       run.whole.push(passes.reduce((sum, [, ms]) => sum + ms, 0));
     }
+  }
+  if (values.pictures) {
+    renderer.lodErrorPixels = 1;
+    await frame();
+    const levels = await readFrame();
+    renderer.lodErrorPixels = 0;
+    await frame();
+    const full = await readFrame();
+    const { over8, over64 } = await writePictures(values.pictures, distance, levels, full);
+    console.log(`  ${distance} m: ${(over8 * 100).toFixed(3)}% of the pixels differ by more than 8 of 255, ${(over64 * 100).toFixed(3)}% by more than 64`);
   }
   settings.forEach((setting, s) => {
     const run = runs[s]!;
