@@ -21,6 +21,7 @@ import { encodePng } from '@cuttle/gui';
 import { buildSkinnedVertices, computePalette, createPose, createProceduralCharacter, GpuSkinning, sampleClip } from '@cuttle/gpu-skinning';
 import { lookAt, perspective } from '@cuttle/gpu-culling';
 import { planeMesh, Renderer, RenderScene, type PassName, type RenderCamera } from '@cuttle/render';
+import { readTexture } from '@cuttle/test-utils/gpu-buffers';
 import { requestNodeGpu } from '@cuttle/test-utils/node-gpu';
 import { buildSkinnedMeshLods } from '../src/compiler/mesh-lods.ts';
 
@@ -74,21 +75,6 @@ function placeCrowd(distance: number): void {
 const camera: RenderCamera = { view: lookAt([0, 1.6, 0], [0, 1.2, -10]), projection: perspective({ fovY: FOV, aspect: width / height, near: 0.1, far: Infinity, reversedZ: true }) };
 const renderer = new Renderer(device, { format: 'rgba8unorm', skinnedRaster: raster });
 const target = device.createTexture({ size: [width, height], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC });
-
-/** The last frame's pixels, RGBA8 rows. */
-async function readFrame(): Promise<Uint8Array> {
-  const bytesPerRow = Math.ceil((width * 4) / 256) * 256;
-  const buffer = device.createBuffer({ size: bytesPerRow * height, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
-  const encoder = device.createCommandEncoder();
-  encoder.copyTextureToBuffer({ texture: target }, { buffer, bytesPerRow }, [width, height]);
-  device.queue.submit([encoder.finish()]);
-  await buffer.mapAsync(GPUMapMode.READ);
-  const mapped = new Uint8Array(buffer.getMappedRange());
-  const out = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++) out.set(mapped.subarray(y * bytesPerRow, y * bytesPerRow + width * 4), y * width * 4);
-  buffer.destroy();
-  return out;
-}
 
 /** Writes the middle third of both frames and their difference x8 side by side; returns the share of pixels off by more than 8 and by more than 64 of 255. */
 async function writePictures(dir: string, distance: number, levels: Uint8Array, full: Uint8Array): Promise<{ over8: number; over64: number }> {
@@ -146,10 +132,10 @@ for (const distance of DISTANCES) {
   if (values.pictures) {
     renderer.lodErrorPixels = 1;
     await frame();
-    const levels = await readFrame();
+    const levels = await readTexture(device, target, 4);
     renderer.lodErrorPixels = 0;
     await frame();
-    const full = await readFrame();
+    const full = await readTexture(device, target, 4);
     const { over8, over64 } = await writePictures(values.pictures, distance, levels, full);
     console.log(`  ${distance} m: ${(over8 * 100).toFixed(3)}% of the pixels differ by more than 8 of 255, ${(over64 * 100).toFixed(3)}% by more than 64`);
   }

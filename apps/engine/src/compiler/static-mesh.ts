@@ -13,6 +13,7 @@ import type { CompileContext } from './context.ts';
 import type { GlbJson } from './glb-json.ts';
 import { arrayOf, checkTriangles, elements } from './gltf-accessors.ts';
 import { compileGltfMaterials } from './gltf-materials.ts';
+import { concat, extendBox, lodRanges } from './mesh-arrays.ts';
 import { buildMeshLods } from './mesh-lods.ts';
 import { optimizeMesh } from './mesh-optimize.ts';
 
@@ -102,15 +103,10 @@ export async function compileStaticMesh(ctx: CompileContext, document: Document,
 
   const positions: Uint16Array[] = [], normals: Uint8Array[] = [], uvs: Uint16Array[] = [], indices: Uint32Array[] = [], lodIndices: Uint32Array[] = [];
   const metas: MeshGroupMeta[] = [];
-  let vertexCount = 0, indexCount = 0, lodCount = 0;
+  let vertexCount = 0, indexCount = 0;
   const min: [number, number, number] = [Infinity, Infinity, Infinity], max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
   for (const [material, group] of order) {
-    for (let i = 0; i < group.positions.length; i += 3) {
-      for (let k = 0; k < 3; k++) {
-        min[k] = Math.min(min[k]!, group.positions[i + k]!);
-        max[k] = Math.max(max[k]!, group.positions[i + k]!);
-      }
-    }
+    extendBox(group.positions, min, max);
     const optimized = await optimizeMesh(new Uint32Array(group.indices), [{ data: new Float32Array(group.positions), size: 3 }, { data: new Float32Array(group.normals), size: 3 }, { data: new Float32Array(group.uvs), size: 2 }]);
     const [p, n, uv] = optimized.attributes as [Float32Array, Float32Array, Float32Array];
     const lods = await buildMeshLods(optimized.indices, p, n, uv);
@@ -125,12 +121,7 @@ export async function compileStaticMesh(ctx: CompileContext, document: Document,
       vertexCount: optimized.vertexCount,
       firstIndex: indexCount,
       indexCount: optimized.indices.length,
-      lods: lods.map((lod) => {
-        const range = { error: lod.error, firstIndex: lodCount, indexCount: lod.indices.length };
-        lodIndices.push(lod.indices);
-        lodCount += lod.indices.length;
-        return range;
-      }),
+      lods: lodRanges(lods, lodIndices),
     });
     positions.push(quantizedPositions.values);
     normals.push(new Uint8Array(packedNormals.buffer, packedNormals.byteOffset, packedNormals.byteLength));
@@ -141,17 +132,7 @@ export async function compileStaticMesh(ctx: CompileContext, document: Document,
   }
   const meta: StaticMeshMeta = { kind: 'static', vertexCount, bounds: { min, max }, groups: metas, materials: compiled.materials, textures: compiled.textures };
   const sections: Record<string, SectionArray> = { positions: concat(positions, Uint16Array), normals: concat(normals, Uint8Array), uvs: concat(uvs, Uint16Array), indices: concat(indices, Uint32Array), ...compiled.sections };
-  if (lodCount > 0) sections.lods = concat(lodIndices, Uint32Array);
+  if (lodIndices.length > 0) sections.lods = concat(lodIndices, Uint32Array);
   return writeContainer({ type: 'mesh', meta, sections });
-}
-
-function concat<T extends Uint8Array | Uint16Array | Uint32Array>(parts: readonly T[], Type: new (length: number) => T): T {
-  const out = new Type(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
 

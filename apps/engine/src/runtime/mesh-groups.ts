@@ -7,6 +7,7 @@ import { EngineError } from '../errors.ts';
 import type { Container } from './container.ts';
 import { section } from './container.ts';
 import type { MeshMeta, StaticMeshMeta } from './formats.ts';
+import { withMaterialTextures } from './material-textures.ts';
 
 export interface StaticMeshGroups {
   /** Per group: its render mesh and its material's index in the mesh (-1: none). */
@@ -47,14 +48,5 @@ export function meshMaterialInput(mesh: StaticMeshGroups, index: number, texture
   if (index === -1) return GLTF_DEFAULT_MATERIAL;
   const m = mesh.container.meta.materials[index];
   if (!m) throw new EngineError(`a group names material ${index}, which the mesh does not have; recompile it.`);
-  const input: MaterialInput = { baseColor: m.baseColor, metallic: m.metallic, roughness: m.roughness, emissive: m.emissive, alphaMode: m.alphaMode, alphaCutoff: m.alphaCutoff, normalScale: m.normalScale, doubleSided: m.doubleSided };
-  if (m.baseColorTexture !== undefined) input.baseColorTexture = texture(m.baseColorTexture);
-  if (m.normalTexture !== undefined) input.normalTexture = texture(m.normalTexture);
-  if (m.metallicRoughnessTexture !== undefined) input.metallicRoughnessTexture = texture(m.metallicRoughnessTexture);
-  if (m.emissiveTexture !== undefined) input.emissiveTexture = texture(m.emissiveTexture);
-  if (m.occlusionTexture !== undefined) {
-    input.occlusionTexture = texture(m.occlusionTexture);
-    input.occlusionStrength = m.occlusionStrength ?? 1;
-  }
-  return input;
+  return withMaterialTextures({ baseColor: m.baseColor, metallic: m.metallic, roughness: m.roughness, emissive: m.emissive, alphaMode: m.alphaMode, alphaCutoff: m.alphaCutoff, normalScale: m.normalScale, doubleSided: m.doubleSided }, m, texture);
 }

@@ -22,6 +22,7 @@ import { createFlowRegistry } from './flow-actions.ts';
 import { FlowScripts, type FlowGraphReload, type LoadedGraph } from './flow-scripts.ts';
 import type { EngineMemory, WorldMemory } from './memory.ts';
 import type { FlowMeta, FontMeta, LevelMeta, MaterialMeta, MeshMeta, TextureMeta } from './formats.ts';
+import { withMaterialTextures } from './material-textures.ts';
 import { addStaticMesh, meshMaterialInput, type StaticMeshGroups } from './mesh-groups.ts';
 import type { ResourceStore } from './resources.ts';
 import type { PrefetchedTextures, TextureLoader } from './texture-loader.ts';
@@ -258,15 +259,7 @@ export class World {
     const m = store.get<MaterialMeta>('material', name).meta;
     if (character) return { baseColor: m.baseColor, metallic: m.metallic, roughness: m.roughness, emissive: m.emissive };
     const input: MaterialInput = { baseColor: m.baseColor, metallic: m.metallic, roughness: m.roughness, emissive: m.emissive, alphaMode: m.alphaMode, alphaCutoff: m.alphaCutoff, normalScale: m.normalScale, doubleSided: m.doubleSided, caustics: m.caustics };
-    if (m.baseColorTexture !== undefined) input.baseColorTexture = this.#texture(store, m.baseColorTexture);
-    if (m.normalTexture !== undefined) input.normalTexture = this.#texture(store, m.normalTexture);
-    if (m.metallicRoughnessTexture !== undefined) input.metallicRoughnessTexture = this.#texture(store, m.metallicRoughnessTexture);
-    if (m.emissiveTexture !== undefined) input.emissiveTexture = this.#texture(store, m.emissiveTexture);
-    if (m.occlusionTexture !== undefined) {
-      input.occlusionTexture = this.#texture(store, m.occlusionTexture);
-      input.occlusionStrength = m.occlusionStrength ?? 1;
-    }
-    return input;
+    return withMaterialTextures(input, m, (texture) => this.#texture(store, texture));
   }
 
   #addMaterial(store: ResourceStore, name: string, character: boolean): number {

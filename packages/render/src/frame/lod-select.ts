@@ -4,6 +4,7 @@
 // every frame anyway) and the group split into one draw per level used.
 import type { RenderCamera } from '../api.ts';
 import type { DrawGroup } from '../draw-lists.ts';
+import type { MeshLod } from '../scene/meshes.ts';
 import { SKINNED_BOUNDS_FLOATS, SKINNED_RANGE_WORDS, type RenderScene } from '../scene/render-scene.ts';
 
 /** The opaque groups split by level, their draw order, and what the frame draws of them. */
@@ -22,6 +23,21 @@ export interface LodSelection {
 function pixelsPerUnit(camera: RenderCamera, height: number): { scale: number; perspective: boolean } {
   const p = camera.projection;
   return { scale: (height / 2) * Math.abs(p[5]!), perspective: p[11] !== 0 };
+}
+
+/**
+ * The coarsest of `levels` whose error, at the nearest point of the sphere (x, y, z, radius) to
+ * `eye`, covers at most `maxErrorPixels`; `meshRadius` (0: none) scales the errors by the
+ * sphere's radius over the mesh's own, as an instance's matrix scales its mesh.
+ */
+function levelFor(levels: readonly MeshLod[], x: number, y: number, z: number, radius: number, meshRadius: number, eye: readonly number[], scale: number, perspective: boolean, maxErrorPixels: number): number {
+  const unitScale = meshRadius > 0 ? radius / meshRadius : 1;
+  const distance = perspective ? Math.max(Math.hypot(x - eye[0]!, y - eye[1]!, z - eye[2]!) - radius, 1e-3) : 1;
+  // Largest error allowed here, in object units.
+  const allowed = (maxErrorPixels * distance) / (scale * unitScale);
+  let level = 0;
+  while (level + 1 < levels.length && levels[level + 1]!.error <= allowed) level++;
+  return level;
 }
 
 export function selectLods(scene: RenderScene, groups: readonly DrawGroup[], order: ArrayLike<number>, eye: readonly number[], camera: RenderCamera, height: number, maxErrorPixels: number): LodSelection {
@@ -44,12 +60,7 @@ export function selectLods(scene: RenderScene, groups: readonly DrawGroup[], ord
     for (let k = 0; k < group.count; k++) {
       const instance = order[group.first + k]!;
       const [x, y, z, radius] = scene.instanceBounds(instance);
-      const unitScale = mesh.radius > 0 ? radius / mesh.radius : 1;
-      const distance = perspective ? Math.max(Math.hypot(x - eye[0]!, y - eye[1]!, z - eye[2]!) - radius, 1e-3) : 1;
-      // Largest error allowed here, in object units.
-      const allowed = (maxErrorPixels * distance) / (scale * unitScale);
-      let level = 0;
-      while (level + 1 < levels.length && levels[level + 1]!.error <= allowed) level++;
+      const level = levelFor(levels, x, y, z, radius, mesh.radius, eye, scale, perspective, maxErrorPixels);
       chosen[k] = level;
       counts[level]!++;
     }
@@ -81,15 +92,10 @@ export function selectSkinnedLods(scene: RenderScene, eye: readonly number[], ca
     const { lods, levels, bounds, instances, instanceWords } = draw;
     let changed = false;
     for (let k = 0; k < instances.length; k++) {
-      let level = 0;
-      const radius = bounds[k * SKINNED_BOUNDS_FLOATS + 3]!;
-      if (lods.length > 1 && maxErrorPixels > 0 && radius >= 0) {
-        const o = k * SKINNED_BOUNDS_FLOATS;
-        const unitScale = draw.meshRadius > 0 ? radius / draw.meshRadius : 1;
-        const distance = perspective ? Math.max(Math.hypot(bounds[o]! - eye[0]!, bounds[o + 1]! - eye[1]!, bounds[o + 2]! - eye[2]!) - radius, 1e-3) : 1;
-        const allowed = (maxErrorPixels * distance) / (scale * unitScale);
-        while (level + 1 < lods.length && lods[level + 1]!.error <= allowed) level++;
-      }
+      const o = k * SKINNED_BOUNDS_FLOATS;
+      const radius = bounds[o + 3]!;
+      // A radius below 0: no sphere given, the full mesh.
+      const level = lods.length > 1 && maxErrorPixels > 0 && radius >= 0 ? levelFor(lods, bounds[o]!, bounds[o + 1]!, bounds[o + 2]!, radius, draw.meshRadius, eye, scale, perspective, maxErrorPixels) : 0;
       const lod = lods[level]!;
       drawn += lod.indexCount;
       if (levels[k] === level) continue;

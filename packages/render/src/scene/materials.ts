@@ -12,6 +12,11 @@ export const MATERIAL_BYTES = 64;
 
 export const MATERIAL_FLAG = { baseColorTexture: 1, metallicRoughnessTexture: 2, normalTexture: 4, mask: 8, blend: 16, doubleSided: 32, caustics: 64, emissiveTexture: 128, occlusionTexture: 256 } as const;
 
+/** Whether a material emits light (an emissive factor other than 0; the emissive texture multiplies it). */
+export function emits(input: MaterialInput): boolean {
+  return (input.emissive ?? [0, 0, 0]).some((c) => c !== 0);
+}
+
 /** Whether a material's occlusion texture changes anything (it has one, at a strength above 0). */
 export function occludes(input: MaterialInput): boolean {
   return input.occlusionTexture !== undefined && (input.occlusionStrength ?? 1) > 0;
@@ -44,7 +49,7 @@ export function packMaterial(input: MaterialInput): Float32Array<ArrayBuffer> {
   if (input.normalTexture !== undefined) flags |= MATERIAL_FLAG.normalTexture;
   // The shaders sample these only where they change something: emitted light is the factor
   // times the texture (no light at factor 0), occlusion 1 + strength * (texture.r - 1).
-  if (input.emissiveTexture !== undefined && (input.emissive ?? [0, 0, 0]).some((c) => c !== 0)) flags |= MATERIAL_FLAG.emissiveTexture;
+  if (input.emissiveTexture !== undefined && emits(input)) flags |= MATERIAL_FLAG.emissiveTexture;
   if (occludes(input)) flags |= MATERIAL_FLAG.occlusionTexture;
   if (input.alphaMode === 'mask') flags |= MATERIAL_FLAG.mask;
   if (input.alphaMode === 'blend') flags |= MATERIAL_FLAG.blend;

@@ -7,7 +7,7 @@ import type { GpuSkinning, SkinnedInstance } from '@cuttle/gpu-skinning';
 import type { CompressedTextureInput, DirectionalLightInput, Mat4, MaterialInput, MeshInput, MeshLodInput, QuantizedMeshInput, ShadowSpotInput, TextureInput, TextureOptions } from '../api.ts';
 import { RenderError } from '../errors.ts';
 import { IDENTITY } from '../ssao/matrix.ts';
-import { MaterialStore, occludes, type GpuMaterial } from './materials.ts';
+import { emits, MaterialStore, occludes, type GpuMaterial } from './materials.ts';
 import { checkLods, MeshStore, type GpuMesh, type MeshLod } from './meshes.ts';
 import { SceneBuffers, type BufferRange, type RenderSceneOptions } from './scene-buffers.ts';
 
@@ -267,7 +267,7 @@ export class RenderScene {
   }
 
   #noteEmissive(material: GpuMaterial): void {
-    const glows = !material.blend && (material.input.emissive ?? [0, 0, 0]).some((c) => c !== 0);
+    const glows = !material.blend && emits(material.input);
     if (glows) this.#emissive.add(material.id);
     else this.#emissive.delete(material.id);
     if (!material.blend && occludes(material.input)) this.#occluded.add(material.id);

@@ -11,6 +11,7 @@ import { writeContainer, type SectionArray } from '../../runtime/container.ts';
 import type { CompileContext } from '../context.ts';
 import { readGlbJson } from '../glb-json.ts';
 import { arrayOf, checkTriangles } from '../gltf-accessors.ts';
+import { concat, extendBox, lodRanges } from '../mesh-arrays.ts';
 import { buildSkinnedMeshLods } from '../mesh-lods.ts';
 import { optimizeMesh } from '../mesh-optimize.ts';
 import { compileStaticMesh } from '../static-mesh.ts';
@@ -59,16 +60,15 @@ async function compileSkinned(ctx: CompileContext, nodes: GltfNode[], skinned: G
     if (vertices.format !== 'packed') throw new Error('expected packed vertices');
     const lods = await buildSkinnedMeshLods(order.indices, position, normal, joints, weights, JOINTS_0.length / vertexCount, skeleton.jointCount);
     const min: [number, number, number] = [Infinity, Infinity, Infinity], max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
-    for (let i = 0; i < position.length; i++) {
-      min[i % 3] = Math.min(min[i % 3]!, position[i]!);
-      max[i % 3] = Math.max(max[i % 3]!, position[i]!);
-    }
+    extendBox(position, min, max);
+    const lodIndices: Uint32Array[] = [];
+    const levels = lodRanges(lods, lodIndices);
     const sections: Record<string, SectionArray> = {
       positionNormal: vertices.positionNormal,
       tangent: vertices.tangent,
       bones: vertices.bones,
       indices: order.indices,
-      ...(lods.length > 0 ? { lods: concatIndices(lods.map((lod) => lod.indices)) } : {}),
+      ...(lodIndices.length > 0 ? { lods: concat(lodIndices, Uint32Array) } : {}),
       parents: skeleton.parents,
       translations: skeleton.restTranslations,
       rotations: skeleton.restRotations,
@@ -93,26 +93,9 @@ async function compileSkinned(ctx: CompileContext, nodes: GltfNode[], skinned: G
       });
       clips.push({ name: clip.name || `clip${a}`, channels });
     });
-    let firstIndex = 0;
-    const levels = lods.map((lod) => {
-      const range = { error: lod.error, firstIndex, indexCount: lod.indices.length };
-      firstIndex += lod.indices.length;
-      return range;
-    });
     const meta: SkinnedMeshMeta = { kind: 'skinned', vertexCount: vertices.vertexCount, bonesUsed: vertices.bonesUsed, jointCount: skeleton.jointCount, bounds: { min, max }, lods: levels, clips };
     return writeContainer({ type: 'mesh', meta, sections });
   } catch (error) {
     return ctx.fail([], `skinned mesh refused: ${error instanceof Error ? error.message : String(error)}`, 'Fix the skin in the exporter (weights, joints, skeleton)');
   }
-}
-
-/** The levels' indices one after another (the `lods` section, as a static mesh's). */
-function concatIndices(parts: readonly Uint32Array[]): Uint32Array {
-  const out = new Uint32Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
