@@ -97,13 +97,21 @@ function scanReferences(doc: JsonValue, types: ReadonlySet<string>, keyTypes: Re
   walk(doc, undefined);
 }
 
+function samePaths(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const path of a.keys()) if (!b.has(path)) return false;
+  return true;
+}
+
 /** The dependency graph of a project. Build it with `DependencyGraph.build(files)`. */
 export class DependencyGraph {
   /** Every reference, in file order. */
   readonly references: Reference[] = [];
   /** Files that are resources but not SJSON/JSON (textures, sounds): leaves of the graph. */
   readonly opaque: string[] = [];
-  private readonly existing = new Map<string, ResourceId>();
+  private existing = new Map<string, ResourceId>();
+  /** The resource types of the files (and of the key types). */
+  private types = new Set<string>();
   private readonly docs = new Map<string, JsonValue>();
   /** Per file, where its references lie in `references` (for a later build to copy them). */
   private readonly spans = new Map<string, [number, number]>();
@@ -129,16 +137,25 @@ export class DependencyGraph {
     if (!(given instanceof Map)) throw new ToolsMergeError('build takes a Map from relative path to file text');
     const graph = new DependencyGraph(files, options);
     const keyTypes = options.keyTypes ?? {};
-    for (const path of files.keys()) {
-      const id = resourceOf(path);
-      graph.existing.set(resourcePath(id), id);
+    const keyTypesKey = JSON.stringify(keyTypes);
+    if (previous !== undefined && samePaths(files, previous.files) && previous.scanKey.startsWith(`${keyTypesKey}|`)) {
+      // The same files and key types as the previous build (a save changed texts, not paths):
+      // the same resources exist, of the same types. Never changed after a build, so shared.
+      graph.existing = previous.existing;
+      graph.types = previous.types;
+      graph.scanKey = previous.scanKey;
+    } else {
+      for (const path of files.keys()) {
+        const id = resourceOf(path);
+        graph.existing.set(resourcePath(id), id);
+      }
+      for (const r of graph.existing.values()) graph.types.add(r.type);
+      for (const t of Object.values(keyTypes)) graph.types.add(t);
+      graph.scanKey = `${keyTypesKey}|${[...graph.types].sort().join(',')}`;
     }
-    const types = new Set<string>([...graph.existing.values()].map((r) => r.type));
-    for (const t of Object.values(keyTypes)) types.add(t);
-    graph.scanKey = `${JSON.stringify(keyTypes)}|${[...types].sort().join(',')}`;
+    const types = graph.types;
     const sameScan = previous?.scanKey === graph.scanKey;
     for (const [path, text] of files) {
-      const from = resourceOf(path);
       let doc: JsonValue | undefined;
       const reused = previous?.files.get(path) === text ? previous : undefined;
       const reusable = reused !== undefined;
@@ -166,6 +183,7 @@ export class DependencyGraph {
       }
       graph.docs.set(path, doc);
       const start = graph.references.length;
+      const from = resourceOf(path);
       scanReferences(doc, types, keyTypes, (to, at) => graph.references.push({ from, to, path: at.slice() }));
       graph.spans.set(path, [start, graph.references.length]);
     }

@@ -119,6 +119,22 @@ describe('DependencyGraph', () => {
     expect(withType.references).toEqual(DependencyGraph.build(typed, OPTIONS).references);
   });
 
+  test('a rebuild of the same paths with edited texts (a save) answers as a fresh build does', () => {
+    const saved = new Map(files);
+    saved.set('units/u2.unit', 'material = "materials/m7"\nmass = 2\n');
+    const rebuilt = DependencyGraph.build(saved, OPTIONS, graph);
+    const fresh = DependencyGraph.build(saved, OPTIONS);
+    expect(rebuilt.references).toEqual(fresh.references);
+    expect(rebuilt.resources()).toEqual(fresh.resources());
+    expect(rebuilt.exists(resourceOf('units/u2.unit')) && !rebuilt.exists(resourceOf('units/gone.unit'))).toBe(true);
+    expect(rebuilt.referrers(resourceOf('materials/m7.material')).map(resourcePath)).toContain('units/u2.unit');
+    // Other key types over the same paths: every file is scanned again with them.
+    const keyed = { ...OPTIONS, keyTypes: { ...OPTIONS.keyTypes, material: 'texture' } };
+    const rekeyed = DependencyGraph.build(saved, keyed, rebuilt);
+    expect(rekeyed.references).toEqual(DependencyGraph.build(saved, keyed).references);
+    expect(rekeyed.references.some((r) => r.to.type === 'texture' && r.to.name.startsWith('materials/'))).toBe(true);
+  });
+
   test('bad requests throw typed errors that say what to do', () => {
     expect(() => graph.move(resourceOf('units/nope.unit'), resourceOf('units/x.unit'))).toThrow(/does not exist/);
     expect(() => graph.move(resourceOf('units/u1.unit'), resourceOf('units/u2.unit'))).toThrow(/already exists/);
