@@ -1,7 +1,7 @@
 // The --watch loop's ProjectCache: after a save, the next compile reads only what its watcher
 // reported (or, told it cannot know, every file whose signature changed), and compiles exactly
 // what a compile without the cache would.
-import { appendFileSync, cpSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { compileProject, type CompileReport } from '../src/compiler/compile-project.ts';
@@ -57,6 +57,22 @@ describe('ProjectCache', () => {
     expect(second.get('meshes/walker.glb')).toBe(first.get('meshes/walker.glb'));
   });
 
+  test('keeps the order a fresh scan has: edited files stay in place, new ones are sorted in', () => {
+    const cache = new ProjectCache();
+    const isText = (path: string): boolean => !/\.(glb|png|ttf)$/.test(path);
+    scanProject(project.source, isText, cache);
+    appendFileSync(join(project.source, 'units/crate.unit'), '\n// edited\n');
+    cache.touched('units/crate.unit');
+    const edited = scanProject(project.source, isText, cache);
+    expect([...edited.keys()]).toEqual([...scanProject(project.source, isText).keys()]);
+    expect(edited.get('units/crate.unit')!.text).toContain('// edited');
+    writeFileSync(join(project.source, 'units/aaa-first.unit'), 'mesh = "meshes/crate"\n');
+    cache.touched('units/aaa-first.unit');
+    appendFileSync(join(project.source, 'units/crate.unit'), '\n// again\n');
+    cache.touched('units/crate.unit');
+    expect([...scanProject(project.source, isText, cache).keys()]).toEqual([...scanProject(project.source, isText).keys()]);
+  });
+
   test('a path that climbs out of the project or names a hidden file is ignored', () => {
     const cache = new ProjectCache();
     const isText = (): boolean => true;
@@ -66,6 +82,47 @@ describe('ProjectCache', () => {
     cache.touched('.secret/x.unit');
     const files = scanProject(project.source, isText, cache);
     expect([...files.keys()].some((path) => path.includes('outside') || path.startsWith('.'))).toBe(false);
+  });
+});
+
+describe('the manifest in a watch loop', () => {
+  test('is not written again when nothing changed, and is written whole when anything did', async () => {
+    const cache = new ProjectCache();
+    const manifestPath = join(project.out, 'manifest.json');
+    await compileProject(project.source, project.out, { cache });
+    const first = statSync(manifestPath, { bigint: true });
+    // Saved again unchanged: nothing is built, the file is the same file (atomic writes replace it).
+    writeFileSync(join(project.source, 'units/crate.unit'), readFileSync(join(project.source, 'units/crate.unit')));
+    cache.touched('units/crate.unit');
+    expect(built(await compileProject(project.source, project.out, { cache }))).toEqual([]);
+    const after = statSync(manifestPath, { bigint: true });
+    expect([after.ino, after.mtimeNs]).toEqual([first.ino, first.mtimeNs]);
+    // Someone else rewrote it (same text): this process's copy is no longer trusted, so the next
+    // compile reads it back and writes its own.
+    writeFileSync(manifestPath, readFileSync(manifestPath));
+    const replaced = statSync(manifestPath, { bigint: true });
+    await compileProject(project.source, project.out, { cache });
+    expect(statSync(manifestPath, { bigint: true }).ino).not.toBe(replaced.ino);
+    // A change: the text is what a compile without the cache writes.
+    appendFileSync(join(project.source, 'units/crate.unit'), '\n// edited\n');
+    cache.touched('units/crate.unit');
+    await compileProject(project.source, project.out, { cache });
+    const fresh = join(project.dir, 'fresh-out');
+    await compileProject(project.source, fresh);
+    expect(readFileSync(manifestPath, 'utf8')).toBe(readFileSync(join(fresh, 'manifest.json'), 'utf8'));
+  });
+});
+
+describe('the output folder in a watch loop', () => {
+  test('an output deleted between compiles is built again, its folder listed again', async () => {
+    const cache = new ProjectCache();
+    await compileProject(project.source, project.out, { cache });
+    // Folders last changed a minute ago: their listings are kept between compiles.
+    const then = new Date(Date.now() - 60_000);
+    for (const dir of ['materials', '']) utimesSync(join(project.out, dir), then, then);
+    expect(built(await compileProject(project.source, project.out, { cache }))).toEqual([]);
+    rmSync(join(project.out, 'materials/brass.material.cr'));
+    expect(built(await compileProject(project.source, project.out, { cache }))).toEqual(['materials/brass.material (output-missing)']);
   });
 });
 

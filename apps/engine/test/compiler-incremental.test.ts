@@ -1,10 +1,11 @@
 // Incremental compiles of the sample project: a second run builds nothing; touching one file
 // rebuilds exactly it and the resources that embed it (found with the dependency checker); a
 // compiler version change rebuilds everything; removed sources lose their outputs.
-import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { compileProject } from '../src/compiler/compile-project.ts';
+import { readManifest } from '../src/compiler/manifest.ts';
 import { watchProject } from '../src/compiler/watch.ts';
 import { scratchProject, type Scratch } from './helpers.ts';
 
@@ -62,6 +63,23 @@ describe('incremental compile', () => {
     const report = await compileProject(project.source, project.out);
     expect(report.removed).toEqual(['flow/lamp.flow']);
     expect(existsSync(join(project.out, 'flow/lamp.flow.cr'))).toBe(false);
+  });
+
+  test('an output that cannot be put in place fails its resource alone; the rest and the old output stay', async () => {
+    await compileProject(project.source, project.out);
+    // Outputs flushed together: the unit's output is a folder now, so its rename fails after
+    // the other outputs of the compile were written.
+    const unitOutput = join(project.out, 'units/crate.unit.cr');
+    rmSync(unitOutput);
+    mkdirSync(join(unitOutput, 'in-the-way'), { recursive: true });
+    appendFileSync(join(project.source, 'units/crate.unit'), '\n// edited\n');
+    const report = await compileProject(project.source, project.out);
+    expect(report.failed.map((f) => f.path)).toEqual(['units/crate.unit']);
+    expect(report.failed[0]!.error.message).toMatch(/the compiler failed: .*(EISDIR|ENOTEMPTY|EEXIST|directory)/i);
+    expect(touched(report)).toEqual(['levels/courtyard.level (dependency)']);
+    expect(existsSync(join(unitOutput, 'in-the-way'))).toBe(true);
+    expect(readdirSync(join(project.out, '.cuttle-tmp'))).toEqual([]);
+    expect(readManifest(project.out)!.failed).toEqual(['units/crate.unit']);
   });
 
   test('--watch recompiles a saved file', async () => {

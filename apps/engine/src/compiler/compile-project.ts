@@ -6,19 +6,20 @@
 // Nothing read back is trusted: the previous manifest is checked before an output it names is
 // deleted, and files besides the sources are read only through InputFiles. Many resources are
 // compiled in parallel on @cuttle/jobs workers (parallel/), with the same outputs byte for byte.
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JobSystem } from '@cuttle/jobs';
 import { DependencyGraph, resourceOf, resourcePath, type DependencyOptions, type ResourceId } from '@cuttle/tools-merge';
 import { readDependencyOptions } from '@cuttle/tools-merge/node';
-import type { CompileError} from '../errors.ts';
-import { EngineError } from '../errors.ts';
+import { CompileError, EngineError } from '../errors.ts';
 import { DATA_FORMAT_VERSION } from '../runtime/formats.ts';
 import { removeStaleTemporaries, writeFileAtomic } from './atomic-write.ts';
 import { compileResource, settingsOf, settingsStale, type CompileEnvironment, type ResourceOutcome } from './compile-resource.ts';
 import { contentHash } from './hash.ts';
 import { InputFiles } from './input-files.ts';
 import { MANIFEST_FILE, readManifest, type Manifest } from './manifest.ts';
+import { ManifestTextCache, manifestBytes } from './manifest-text.ts';
+import { listOutputs, OutputListingCache } from './output-listing.ts';
 import { scanProject, signatureOf, type ProjectCache } from './project-scan.ts';
 import { COMPILE_CAPACITY, compileInParallel, startCompileWorkers } from './parallel/compile-in-parallel.ts';
 import type { CompilePool } from './parallel/compile-pool.ts';
@@ -143,10 +144,14 @@ async function compileWith(source: string, out: string, options: CompileOptions,
   const files = new Map<string, Uint8Array>();
   const texts = new Map<string, string>();
   const hashes = new Map<string, string>();
+  // The next manifest's `sources`, built in the same pass; without a prototype, so that a project
+  // file named __proto__ is a member like any other.
+  const sources = Object.create(null) as Record<string, string>;
   for (const [path, file] of scanned) {
     files.set(path, file.bytes);
     texts.set(path, file.text);
     hashes.set(path, file.hash);
+    sources[path] = file.hash;
   }
   const inputFiles = new InputFiles(files, options.fontDirs ?? []);
   removeStaleTemporaries(out);
@@ -163,10 +168,13 @@ async function compileWith(source: string, out: string, options: CompileOptions,
   const fresh = previous === undefined || versionChanged || options.force === true;
   const changed = new Set<string>();
   for (const [path, hash] of hashes) if (previous?.sources[path] !== hash) changed.add(path);
-  for (const path of Object.keys(previous?.sources ?? {})) if (!hashes.has(path)) changed.add(path);
+  for (const path in previous?.sources) if (!hashes.has(path)) changed.add(path);
 
   // Which resources to build, and why.
-  const outputs = previous ? listOutputs(out) : new Set<string>();
+  const listingCache = options.cache?.kept.get(LISTING_KEY) as OutputListingCache | undefined;
+  const listings = listingCache?.out === out ? listingCache : new OutputListingCache(out);
+  options.cache?.kept.set(LISTING_KEY, listings);
+  const outputs = previous ? listOutputs(out, listings) : new Set<string>();
   const reasons = new Map<string, RebuildReason>();
   const ignored: string[] = [];
   for (const path of files.keys()) {
@@ -205,9 +213,11 @@ async function compileWith(source: string, out: string, options: CompileOptions,
     // --font-dir no longer given) counts as changed: the rebuild then says why it fails.
     for (const path of compilable) {
       if (reasons.has(path)) continue;
-      const entry = previous.resources[path];
-      for (const [input, hash] of Object.entries(entry?.inputs ?? {})) {
+      const inputs = previous.resources[path]?.inputs;
+      // for...in, not Object.entries: this runs for every resource of the project each compile.
+      for (const input in inputs) {
         if (input === path) continue;
+        const hash = inputs[input];
         // A project file's hash is known from the scan; only --font-dir files are read here.
         const known = hashes.get(input);
         if (known !== undefined) {
@@ -224,15 +234,24 @@ async function compileWith(source: string, out: string, options: CompileOptions,
     }
   }
 
-  const manifest: Manifest = { compiler: version, sources: Object.fromEntries(hashes), resources: {}, failed: [] };
+  const manifest: Manifest = { compiler: version, sources, resources: {}, failed: [] };
   if (!fresh || versionChanged || options.force) {
     // Keep entries of resources that still exist (rebuilt ones are overwritten below).
-    for (const [path, entry] of Object.entries(previous?.resources ?? {})) if (files.has(path)) manifest.resources[path] = entry;
+    for (const path in previous?.resources) if (files.has(path)) manifest.resources[path] = previous.resources[path]!;
   }
   const report: CompileReport = { compiled: [], upToDate: 0, failed: [], removed: [], ignored, ms: 0 };
   const todo = compilable.filter((path) => reasons.has(path));
   report.upToDate = compilable.length - todo.length;
-  const env: CompileEnvironment = { out, inputFiles, resources: graph, text: (path) => textOf(path), hashOf: (path) => hashes.get(path), textureUsages: usages, textureDrafts: drafts };
+  // Outputs written on this thread are flushed to disk together, not one by one (a saved unit
+  // rebuilds it and the levels that place it: four flushes waited for at once).
+  const flushes = new Map<string, Promise<void>>();
+  // At most FLUSHES_IN_FLIGHT at once: each holds a file open until it is flushed.
+  const inFlight: Promise<unknown>[] = [];
+  const flushLater = (path: string, done: Promise<void>): void => {
+    inFlight.push(done.catch(() => undefined));
+    flushes.set(path, done);
+  };
+  const env: CompileEnvironment = { out, inputFiles, resources: graph, text: (path) => textOf(path), hashOf: (path) => hashes.get(path), textureUsages: usages, textureDrafts: drafts, flushLater };
   // Binary files have no text ('') in `texts`; decode one when a compiler asks anyway.
   const textOf = (path: string): string => {
     const text = texts.get(path);
@@ -245,30 +264,44 @@ async function compileWith(source: string, out: string, options: CompileOptions,
     outcomes.set(path, outcome);
     options.onProgress?.({ index: outcomes.size, total: todo.length, path, reason: reasons.get(path)!, ms, writeMs: outcome.ok ? outcome.writeMs : 0, ok: outcome.ok });
   };
-  const jobs = await workersFor(todo.length, options, early);
-  if (jobs) {
-    try {
-      const order = orderForWorkers(todo, files);
-      const embedded = new Set(Object.values(RESOURCE_COMPILERS).flatMap((c) => c.embeds));
-      // In batches the pool's task table holds. Embedded types come first in `order`, so a
-      // batch's embedders never wait on a resource of a later batch. The sources are shared once.
-      const sources = shareSources(files, hashes, usages, drafts);
-      for (let start = 0; start < order.length; start += COMPILE_BATCH) {
-        const batch = order.slice(start, start + COMPILE_BATCH);
-        const typeAt = (i: number): string => resourceOf(batch[i]!).type;
-        await compileInParallel(jobs, sources, {
-          todo: batch,
-          embedded: (i) => embedded.has(typeAt(i)),
-          embeds: (i) => RESOURCE_COMPILERS[typeAt(i)]!.embeds.length > 0,
-        }, { out, fontDirs: options.fontDirs ?? [], onOutcome: (i, outcome, ms) => { record(batch[i]!, outcome, ms); }, compileHere: (path) => compileResource(path, env) });
+  try {
+    const jobs = await workersFor(todo.length, options, early);
+    if (jobs) {
+      try {
+        const order = orderForWorkers(todo, files);
+        const embedded = new Set(Object.values(RESOURCE_COMPILERS).flatMap((c) => c.embeds));
+        // In batches the pool's task table holds. Embedded types come first in `order`, so a
+        // batch's embedders never wait on a resource of a later batch. The sources are shared once.
+        const sources = shareSources(files, hashes, usages, drafts);
+        for (let start = 0; start < order.length; start += COMPILE_BATCH) {
+          const batch = order.slice(start, start + COMPILE_BATCH);
+          const typeAt = (i: number): string => resourceOf(batch[i]!).type;
+          await compileInParallel(jobs, sources, {
+            todo: batch,
+            embedded: (i) => embedded.has(typeAt(i)),
+            embeds: (i) => RESOURCE_COMPILERS[typeAt(i)]!.embeds.length > 0,
+          }, { out, fontDirs: options.fontDirs ?? [], onOutcome: (i, outcome, ms) => { record(batch[i]!, outcome, ms); }, compileHere: (path) => compileResource(path, env) });
+        }
+      } finally {
+        if (!options.pool) await jobs.shutdown();
       }
-    } finally {
-      if (!options.pool) await jobs.shutdown();
+    } else {
+      for (const path of todo) {
+        const started = performance.now();
+        record(path, await compileResource(path, env), performance.now() - started);
+        while (inFlight.length >= FLUSHES_IN_FLIGHT) await inFlight.shift();
+      }
     }
-  } else {
-    for (const path of todo) {
-      const started = performance.now();
-      record(path, await compileResource(path, env), performance.now() - started);
+  } finally {
+    // Every output in place (or its failure known) before the manifest names it, even when the
+    // compile stops early.
+    for (const [path, done] of flushes) {
+      try {
+        await done;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        outcomes.set(path, { ok: false, error: new CompileError(path, 1, 1, `the compiler failed: ${message}`, 'Report this with the file') });
+      }
     }
   }
   todo.forEach((path) => {
@@ -282,13 +315,20 @@ async function compileWith(source: string, out: string, options: CompileOptions,
     }
   });
   // Outputs of sources that are gone.
-  for (const [path, entry] of Object.entries(previous?.resources ?? {})) {
+  for (const path in previous?.resources) {
     if (files.has(path)) continue;
-    rmSync(join(out, entry.file), { force: true });
+    rmSync(join(out, previous.resources[path]!.file), { force: true });
     report.removed.push(path);
   }
-  writeFileAtomic(out, MANIFEST_FILE, JSON.stringify(manifest, null, 1));
-  options.cache?.kept.set(MANIFEST_KEY, { manifest, signature: manifestSignature(out) });
+  // Encoded from the runs unchanged since the last compile of this process; not written at all when
+  // the bytes are those this process last wrote and the file is still that write.
+  const textCache = (options.cache?.kept.get(MANIFEST_TEXT_KEY) as ManifestTextCache | undefined) ?? new ManifestTextCache();
+  const bytes = manifestBytes(manifest, textCache);
+  const written = options.cache?.kept.get(MANIFEST_KEY) as KeptManifest | undefined;
+  const signature = textCache.unchanged && written?.signature !== undefined && written.signature === manifestSignature(out) ? written.signature : undefined;
+  if (signature === undefined) writeFileAtomic(out, MANIFEST_FILE, bytes);
+  options.cache?.kept.set(MANIFEST_TEXT_KEY, textCache);
+  options.cache?.kept.set(MANIFEST_KEY, { manifest, signature: signature ?? manifestSignature(out) });
   report.ms = performance.now() - started;
   return report;
 }
@@ -331,8 +371,19 @@ function orderForWorkers(paths: string[], files: ReadonlyMap<string, Uint8Array>
 /** Resources per parallel batch: below the compile pool's task table (COMPILE_CAPACITY) with room for the barrier. */
 const COMPILE_BATCH = COMPILE_CAPACITY / 2;
 
+/** Outputs of a compile on this thread whose flush to disk may be pending at once. */
+const FLUSHES_IN_FLIGHT = 8;
+
 const GRAPH_KEY = 'dependency-graph';
 const MANIFEST_KEY = 'manifest';
+const MANIFEST_TEXT_KEY = 'manifest-text';
+const LISTING_KEY = 'output-listing';
+
+interface KeptManifest {
+  manifest: Manifest;
+  /** The file's signature right after this process wrote it. */
+  signature: string | undefined;
+}
 
 function manifestSignature(out: string): string | undefined {
   try {
@@ -344,27 +395,7 @@ function manifestSignature(out: string): string | undefined {
 
 /** The previous manifest: the one this process wrote last while the file is unchanged, else read and checked. */
 function readPreviousManifest(out: string, cache: ProjectCache | undefined): Manifest | undefined {
-  const kept = cache?.kept.get(MANIFEST_KEY) as { manifest: Manifest; signature: string | undefined } | undefined;
+  const kept = cache?.kept.get(MANIFEST_KEY) as KeptManifest | undefined;
   if (kept?.signature !== undefined && kept.signature === manifestSignature(out)) return kept.manifest;
   return readManifest(out);
-}
-
-/** Every file under the output folder, as manifest entries name them (one listing, not a stat per resource). */
-function listOutputs(out: string): Set<string> {
-  const found = new Set<string>();
-  const walk = (dir: string): void => {
-    let entries;
-    try {
-      entries = readdirSync(join(out, dir), { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
-      if (entry.isDirectory()) walk(path);
-      else found.add(path);
-    }
-  };
-  walk('');
-  return found;
 }

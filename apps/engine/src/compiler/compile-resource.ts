@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { resourceOf, type JsonValue } from '@cuttle/tools-merge';
 import { CompileError } from '../errors.ts';
-import { writeFileAtomic } from './atomic-write.ts';
+import { writeFileAtomic, writeFileAtomicLater } from './atomic-write.ts';
 import { emptySource, failAt, parseDocument, type CompileContext, type PathKey, type ProjectResources } from './context.ts';
 import { contentHash } from './hash.ts';
 import type { InputFiles } from './input-files.ts';
@@ -29,6 +29,12 @@ export interface CompileEnvironment {
   textureUsages: TextureUsages;
   /** Textures rebuilt now are written as drafts (CompileOptions.textureDrafts). */
   textureDrafts: boolean;
+  /**
+   * Given, an output's flush to disk and rename are left to finish later (writeFileAtomicLater)
+   * and handed here; the caller waits for them before it writes the manifest. Without it each
+   * output is in place before compileResource returns.
+   */
+  flushLater?: (path: string, done: Promise<void>) => void;
 }
 
 /** What the rest of the project decides about how `path` compiles (recorded in its manifest entry). */
@@ -99,7 +105,8 @@ export async function compileResource(path: string, env: CompileEnvironment): Pr
     const output = await RESOURCE_COMPILERS[id.type]!.compile(ctx);
     const written = performance.now();
     const file = outputFileOf(path);
-    writeFileAtomic(env.out, file, output);
+    if (env.flushLater) env.flushLater(path, writeFileAtomicLater(env.out, file, output));
+    else writeFileAtomic(env.out, file, output);
     const entry: ManifestEntry = { type: id.type, name: id.name, file, hash: contentHash(output), size: output.length, inputs, ...(settings ? { settings } : {}) };
     return { ok: true, entry, writeMs: performance.now() - written };
   } catch (error) {

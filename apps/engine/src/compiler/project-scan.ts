@@ -62,11 +62,14 @@ export function scanProject(root: string, isText: (path: string) => boolean, cac
   }
   if (!rootStats.isDirectory()) throw new EngineError(`source folder ${root} is not a folder.`);
   const files = cache?.files ?? new Map<string, ScannedFile>();
+  // A cache's map is kept in order; only a file added or removed makes it sort again.
+  let reordered = cache === undefined || files.size === 0;
   const decoder = new TextDecoder();
   const visit = (path: string, stats: BigIntStats): void => {
     const signature = signatureOf(stats);
     const known = files.get(path);
     if (known?.signature === signature) return;
+    if (known === undefined) reordered = true;
     const bytes = readFileSync(join(root, path));
     files.set(path, { bytes, hash: contentHash(bytes), text: isText(path) ? decoder.decode(bytes) : '', signature });
   };
@@ -85,7 +88,11 @@ export function scanProject(root: string, isText: (path: string) => boolean, cac
   if (dirty === 'all') {
     const seen = new Set<string>();
     walk('', seen);
-    for (const path of [...files.keys()]) if (!seen.has(path)) files.delete(path);
+    for (const path of [...files.keys()]) {
+      if (seen.has(path)) continue;
+      files.delete(path);
+      reordered = true;
+    }
   } else {
     for (const path of dirty) {
       if (path === '' || hidden(path) || relative(root, join(root, path)).startsWith('..')) continue;
@@ -95,12 +102,19 @@ export function scanProject(root: string, isText: (path: string) => boolean, cac
       } catch {
         stats = undefined;
       }
-      // Gone (or replaced by a folder): forget it and everything under it, then look again.
-      for (const known of [...files.keys()]) if (known === path || known.startsWith(`${path}/`)) files.delete(known);
+      // Gone (or replaced by a folder): forget it and everything under it, then look again. A
+      // file still there keeps its place (visit reads it again if it changed).
+      const stillFile = stats?.isFile() === true;
+      for (const known of [...files.keys()]) {
+        if (known === path ? stillFile : !known.startsWith(`${path}/`)) continue;
+        files.delete(known);
+        reordered = true;
+      }
       if (stats?.isDirectory()) walk(path, new Set());
       else if (stats?.isFile()) visit(path, stats);
     }
   }
+  if (!reordered) return new Map(files);
   // In the order a depth-first walk of sorted folders meets them ('/' sorts before any name
   // character that way): manifests and reports list files in this order.
   const key = (path: string): string => path.replaceAll('/', '\0');

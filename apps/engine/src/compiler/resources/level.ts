@@ -26,11 +26,17 @@ export function compileLevel(ctx: CompileContext): Uint8Array {
   if (src.title && src.font === undefined) ctx.fail(['title'], 'a title needs a font', 'Add font = "fonts/<name>" to the level');
 
   const names: Record<string, string> = {};
+  // A level names the same few meshes and materials hundreds of times: each is hashed once.
+  const hashed = new Map<string, number>();
   const hash = (type: string, name: string): number => {
-    const h = resourceHash(type, name);
+    const key = `${type}:${name}`;
+    let h = hashed.get(key);
+    if (h !== undefined) return h;
+    h = resourceHash(type, name);
     const known = names[h];
-    if (known !== undefined && known !== `${type}:${name}`) ctx.fail([], `the resource names ${known} and ${type}:${name} have the same 32-bit hash`, 'Rename one of the two resources');
-    names[h] = `${type}:${name}`;
+    if (known !== undefined && known !== key) ctx.fail([], `the resource names ${known} and ${key} have the same 32-bit hash`, 'Rename one of the two resources');
+    names[h] = key;
+    hashed.set(key, h);
     return h;
   };
 
