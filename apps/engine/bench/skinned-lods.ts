@@ -5,11 +5,16 @@
 // @cuttle/render with levels of detail (1 px of error allowed) and with the full mesh, one
 // renderer, alternating. Reports the skinned indices drawn per frame (Renderer.drawnSkinnedIndices:
 // vertex shader or compute raster work before any cache) and, where the GPU has timestamps, the
-// median GPU time of the passes that draw characters (shadows + opaque) and of the whole frame.
+// median GPU time of the passes that draw characters (shadows + opaque) and of the whole frame,
+// with the estimate `skinnedRaster: 'auto'` decides by (skinnedTrianglePixels: the draw's mean
+// screen pixels per triangle) and the raster the draw took, to pick auto's threshold from.
 // Needs a GPU (Dawn); headless, for the GPU machine (device tool, carry [".device"]):
 //   bash ../shared/device/pack.sh && pnpm -s bundle:node apps/engine/bench/skinned-lods.ts .device/skinned-lods.mjs
 //   there: source .device/env.sh && $NODE .device/skinned-lods.mjs [--walkers 1000] [--width 3840 --height 2160]
-//     [--frames 20] [--rings 24 --sides 32] [--raster compute|hardware] [--quick]
+//     [--frames 20] [--rings 24 --sides 32] [--raster compute|hardware|auto] [--auto-pixels N]
+//     [--distances 5,10,15,20,30,40,60,100] [--quick]
+// --auto-pixels sets auto's threshold (RendererOptions.skinnedRasterAutoPixels; default
+// SKINNED_RASTER_AUTO_PIXELS); --distances the crowd's distances in metres (default 5,15,40,100).
 // --pictures DIR also writes, per distance, the middle of the frame with levels, with the full
 // mesh and their difference times 8 side by side (DIR/skinned-lods-<distance>m.png), and prints
 // how many pixels differ, to look at what the levels change where they switch.
@@ -20,20 +25,24 @@ import { median } from '@cuttle/bench';
 import { encodePng } from '@cuttle/gui';
 import { buildSkinnedVertices, computePalette, createPose, createProceduralCharacter, GpuSkinning, sampleClip } from '@cuttle/gpu-skinning';
 import { lookAt, perspective } from '@cuttle/gpu-culling';
-import { planeMesh, Renderer, RenderScene, type PassName, type RenderCamera } from '@cuttle/render';
+import { planeMesh, Renderer, RenderScene, SKINNED_RASTER_AUTO_PIXELS, skinnedTrianglePixels, type PassName, type RenderCamera } from '@cuttle/render';
 import { readTexture } from '@cuttle/test-utils/gpu-buffers';
 import { requestNodeGpu } from '@cuttle/test-utils/node-gpu';
 import { buildSkinnedMeshLods } from '../src/compiler/mesh-lods.ts';
 
-const { values } = parseArgs({ options: { walkers: { type: 'string' }, width: { type: 'string' }, height: { type: 'string' }, frames: { type: 'string' }, rings: { type: 'string' }, sides: { type: 'string' }, raster: { type: 'string' }, quick: { type: 'boolean' }, pictures: { type: 'string' } } });
+const { values } = parseArgs({ options: { walkers: { type: 'string' }, width: { type: 'string' }, height: { type: 'string' }, frames: { type: 'string' }, rings: { type: 'string' }, sides: { type: 'string' }, raster: { type: 'string' }, 'auto-pixels': { type: 'string' }, distances: { type: 'string' }, quick: { type: 'boolean' }, pictures: { type: 'string' } } });
 const quick = values.quick ?? Boolean(process.env.CUTTLE_BENCH_QUICK);
 const walkers = Number(values.walkers ?? (quick ? 64 : 1000));
 const width = Number(values.width ?? (quick ? 320 : 3840));
 const height = Number(values.height ?? (quick ? 180 : 2160));
 const frames = Number(values.frames ?? (quick ? 2 : 20));
-const raster = (values.raster ?? 'compute') as 'compute' | 'hardware';
+const RASTERS = ['compute', 'hardware', 'auto'] as const;
+const raster = (values.raster ?? 'compute') as (typeof RASTERS)[number];
+if (!RASTERS.includes(raster)) throw new Error(`--raster must be ${RASTERS.join(', ')}; got ${raster}.`);
+const autoPixels = Number(values['auto-pixels'] ?? SKINNED_RASTER_AUTO_PIXELS);
 /** How far the crowd's middle row stands from the camera. */
-const DISTANCES = [5, 15, 40, 100];
+const DISTANCES = (values.distances ?? '5,15,40,100').split(',').map(Number);
+if (DISTANCES.some((d) => !(d > 0 && Number.isFinite(d)))) throw new Error(`--distances must be positive numbers of metres, comma-separated; got ${values.distances}.`);
 const FOV = 0.9;
 
 const gpu = await requestNodeGpu();
@@ -43,7 +52,7 @@ const { positions, normals, joints, weights } = character.vertices;
 const jointCount = character.skeleton.jointCount;
 const levels = await buildSkinnedMeshLods(character.indices, Float32Array.from(positions), Float32Array.from(normals!), Float32Array.from(joints), Float32Array.from(weights), 4, jointCount);
 const { vertices } = buildSkinnedVertices(character.vertices, { format: 'packed', paletteSize: jointCount });
-console.log(`adapter: ${gpu.info.summary}; ${width}x${height}; ${walkers} walkers of ${character.indices.length / 3} triangles, levels ${levels.map((l) => `${l.indices.length / 3} (error ${l.error.toFixed(4)})`).join(', ')}; ${raster} raster`);
+console.log(`adapter: ${gpu.info.summary}; ${width}x${height}; ${walkers} walkers of ${character.indices.length / 3} triangles, levels ${levels.map((l) => `${l.indices.length / 3} (error ${l.error.toFixed(4)})`).join(', ')}; ${raster} raster${raster === 'auto' ? ` (hardware above ${autoPixels} px a triangle)` : ''}`);
 
 const skinning = new GpuSkinning(device, { maxVertices: vertices.vertexCount, maxOutputVertices: vertices.vertexCount * walkers, maxBones: jointCount * walkers, maxInstances: walkers });
 const mesh = skinning.addMesh(vertices);
@@ -73,7 +82,7 @@ function placeCrowd(distance: number): void {
 }
 
 const camera: RenderCamera = { view: lookAt([0, 1.6, 0], [0, 1.2, -10]), projection: perspective({ fovY: FOV, aspect: width / height, near: 0.1, far: Infinity, reversedZ: true }) };
-const renderer = new Renderer(device, { format: 'rgba8unorm', skinnedRaster: raster });
+const renderer = new Renderer(device, { format: 'rgba8unorm', skinnedRaster: raster, skinnedRasterAutoPixels: autoPixels });
 const target = device.createTexture({ size: [width, height], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC });
 
 /** Writes the middle third of both frames and their difference x8 side by side; returns the share of pixels off by more than 8 and by more than 64 of 255. */
@@ -109,12 +118,12 @@ async function frame(): Promise<Readonly<Partial<Record<PassName, number>>>> {
   return await renderer.readTimings();
 }
 
-console.log('| crowd at | setting | skinned indices drawn per frame | GPU: skinning + shadows + opaque (median) | GPU: whole frame (median) |');
-console.log('| --- | --- | --- | --- | --- |');
+console.log('| crowd at | setting | skinned indices drawn per frame | px a triangle (estimate auto reads) | raster drawn | GPU: skinning + shadows + opaque (median) | GPU: whole frame (median) |');
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
 for (const distance of DISTANCES) {
   placeCrowd(distance);
   const settings = [{ name: 'levels of detail (1 px)', pixels: 1 }, { name: 'full mesh', pixels: 0 }];
-  const runs = settings.map(() => ({ indices: 0, characters: [] as number[], whole: [] as number[] }));
+  const runs = settings.map(() => ({ indices: 0, pixels: 0, chosen: '', characters: [] as number[], whole: [] as number[] }));
   // Warm-up frames first (one alone with --frames 0: the counts without timings).
   for (let f = frames > 0 ? -3 : -1; f < frames; f++) {
     for (let s = 0; s < settings.length; s++) {
@@ -123,6 +132,9 @@ for (const distance of DISTANCES) {
       const timings = await frame();
       const run = runs[s]!;
       run.indices = renderer.drawnSkinnedIndices;
+      // The levels the frame chose are the draw's now: the estimate as auto made it.
+      run.pixels = skinnedTrianglePixels(scene.skinned[draw]!, camera, width, height);
+      run.chosen = renderer.skinnedRasterChosen[draw] ?? '';
       if (f < 0 || !gpu.hasTimestamps) continue;
       const passes = Object.entries(timings) as [PassName, number][];
       run.characters.push(passes.filter(([pass]) => CHARACTER_PASSES.includes(pass)).reduce((sum, [, ms]) => sum + ms, 0));
@@ -142,7 +154,7 @@ for (const distance of DISTANCES) {
   settings.forEach((setting, s) => {
     const run = runs[s]!;
     const ms = (list: number[]): string => (list.length > 0 ? `${median(list).toFixed(2)} ms` : 'no timestamps');
-    console.log(`| ${distance} m | ${setting.name} | ${run.indices.toLocaleString('en-US')} | ${ms(run.characters)} | ${ms(run.whole)} |`);
+    console.log(`| ${distance} m | ${setting.name} | ${run.indices.toLocaleString('en-US')} | ${run.pixels.toFixed(2)} | ${run.chosen} | ${ms(run.characters)} | ${ms(run.whole)} |`);
   });
 }
 renderer.destroy();

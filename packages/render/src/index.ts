@@ -2,6 +2,8 @@ export { Renderer, type GuiOverlay, type RendererOptions, type RenderTarget } fr
 // The frame graph the Renderer builds each frame, and the user passes that join it.
 export { RENDER_POINTS, type RenderPoint, type UserPass, type UserPassContext } from './frame/user-pass.ts';
 export { RESOURCES } from './frame/targets.ts';
+// What `skinnedRaster: 'auto'` estimates per skinned draw, for benchmarks that tune its threshold.
+export { SKINNED_RASTER_AUTO_PIXELS, skinnedTrianglePixels, type SkinnedTriangleSource } from './frame/skinned-raster-auto.ts';
 export { FrameGraph, type ImportOptions } from './graph/frame-graph.ts';
 export { TransientPool } from './graph/pool.ts';
 export { FrameGraphError } from './graph/errors.ts';

@@ -6,6 +6,7 @@ import { RenderError } from './errors.ts';
 import { RendererCore } from './frame/core.ts';
 import { prepareFrame, type FrameSettings } from './frame/frame-state.ts';
 import { buildFrameGraph } from './frame/setup.ts';
+import { SKINNED_RASTER_AUTO_PIXELS } from './frame/skinned-raster-auto.ts';
 import type { Targets } from './frame/targets.ts';
 import { RENDER_POINTS, type UserPass } from './frame/user-pass.ts';
 import type { FrameGraph } from './graph/frame-graph.ts';
@@ -47,13 +48,22 @@ export interface RendererOptions {
    */
   ssao?: boolean | Partial<SsaoOptions>;
   /**
-   * How skinned meshes reach the shadow maps and the G-buffer. 'compute' (default): rasterized in
-   * compute, a workgroup per instance, then one rectangle per draw writes the pixels they won (on
-   * an H100 the courtyard's 1,000 characters cost 1.1 ms of the 4K frame this way, 4.5 through
-   * the raster hardware). 'hardware': drawn like any mesh. Masked materials always take the
-   * hardware path.
+   * How skinned meshes reach the shadow maps and the G-buffer. 'compute': rasterized in compute,
+   * a workgroup per instance, then one rectangle per draw writes the pixels they won (on an H100
+   * the courtyard's 1,000 characters cost 1.1 ms of the 4K frame this way, 4.5 through the raster
+   * hardware), but large triangles are slow (a crowd 10 m away: 47 against 7.8 ms on an H200).
+   * 'hardware': drawn like any mesh. 'auto' (default): each draw, each frame, takes the compute
+   * raster while its triangles are small on screen and the hardware once they are large
+   * (`skinnedRasterAutoPixels`; a draw without bounding spheres keeps the compute raster).
+   * Masked materials always take the hardware path.
    */
-  skinnedRaster?: 'compute' | 'hardware';
+  skinnedRaster?: 'compute' | 'hardware' | 'auto';
+  /**
+   * With `skinnedRaster: 'auto'`, the mean screen area per triangle, in pixels, above which a
+   * skinned draw takes the raster hardware (default SKINNED_RASTER_AUTO_PIXELS, measured on an
+   * H200; see `skinnedTrianglePixels`). Switchable through `skinnedRasterAutoPixels`.
+   */
+  skinnedRasterAutoPixels?: number;
   /**
    * How opaque surfaces are lit. 'deferred' (default): the opaque pass writes a G-buffer and a
    * compute pass lights every pixel of it. 'forward': a depth prepass, then forward+ (each
@@ -86,7 +96,7 @@ export class Renderer {
   /** How transparents shadow (RendererOptions.transparentShadows), fixed at construction. */
   readonly transparentShadows: 'simple' | 'separate-depth';
   /** How skinned meshes are rasterized (RendererOptions.skinnedRaster); switchable between frames. */
-  skinnedRaster: 'compute' | 'hardware';
+  skinnedRaster: 'compute' | 'hardware' | 'auto';
   /** How opaque surfaces are lit (RendererOptions.opaqueShading); switchable between frames. */
   opaqueShading: 'deferred' | 'forward';
   /** Strength of the water's caustics (default 1); switchable between frames. */
@@ -98,6 +108,8 @@ export class Renderer {
   /** Whether frames compute and apply ambient occlusion. */
   ssao: boolean;
   #lodErrorPixels: number;
+  #skinnedRasterAutoPixels: number;
+  readonly #skinnedRasterChosen: ('compute' | 'hardware')[] = [];
   #drawnIndices = 0;
   #drawnSkinnedIndices = 0;
   readonly #core: RendererCore;
@@ -118,6 +130,28 @@ export class Renderer {
 
   set lodErrorPixels(pixels: number) {
     this.#lodErrorPixels = checkLodError(pixels);
+  }
+
+  /**
+   * 'auto''s threshold: mean pixels per triangle above which a skinned draw takes the raster
+   * hardware (RendererOptions.skinnedRasterAutoPixels); switchable between frames. Throws a
+   * RenderError for a value that is not a finite number above 0.
+   */
+  get skinnedRasterAutoPixels(): number {
+    return this.#skinnedRasterAutoPixels;
+  }
+
+  set skinnedRasterAutoPixels(pixels: number) {
+    this.#skinnedRasterAutoPixels = checkAutoPixels(pixels);
+  }
+
+  /**
+   * The raster each skinned draw of the last frame's scene took, by draw index: with 'auto' the
+   * one chosen; 'hardware' also where the compute raster does not fit the device's storage
+   * bindings, and for masked materials.
+   */
+  get skinnedRasterChosen(): readonly ('compute' | 'hardware')[] {
+    return this.#skinnedRasterChosen;
   }
 
   /**
@@ -143,8 +177,9 @@ export class Renderer {
       throw new RenderError(`shadowMapSize must be an integer in 16..${device.limits.maxTextureDimension2D}, got ${shadowMapSize}.`);
     }
     const transparentShadows = options.transparentShadows ?? 'simple';
-    const skinnedRaster = options.skinnedRaster ?? 'compute';
-    if (!['compute', 'hardware'].includes(skinnedRaster)) throw new RenderError(`skinnedRaster must be 'compute' or 'hardware', got ${skinnedRaster}.`);
+    const skinnedRaster = options.skinnedRaster ?? 'auto';
+    if (!['compute', 'hardware', 'auto'].includes(skinnedRaster)) throw new RenderError(`skinnedRaster must be 'compute', 'hardware' or 'auto', got ${skinnedRaster}.`);
+    this.#skinnedRasterAutoPixels = checkAutoPixels(options.skinnedRasterAutoPixels ?? SKINNED_RASTER_AUTO_PIXELS);
     const opaqueShading = options.opaqueShading ?? 'deferred';
     if (!['deferred', 'forward'].includes(opaqueShading)) throw new RenderError(`opaqueShading must be 'deferred' or 'forward', got ${opaqueShading}.`);
     if (!['simple', 'separate-depth'].includes(transparentShadows)) throw new RenderError(`transparentShadows must be 'simple' or 'separate-depth', got ${transparentShadows}.`);
@@ -244,11 +279,14 @@ export class Renderer {
     if (target.texture && (target.texture.width !== width || target.texture.height !== height || target.texture.format !== this.format)) {
       throw new RenderError(`target.texture is ${target.texture.width}x${target.texture.height} ${target.texture.format}; it must be the ${width}x${height} ${this.format} texture of target.view (or leave it out).`);
     }
-    const settings: FrameSettings = { skinnedRaster: this.skinnedRaster, opaqueShading: this.opaqueShading, ssao: this.ssao, caustics: this.caustics, ambient: this.ambient, exposure: this.exposure, lodErrorPixels: this.#lodErrorPixels };
+    const settings: FrameSettings = { skinnedRaster: this.skinnedRaster, skinnedRasterAutoPixels: this.#skinnedRasterAutoPixels, opaqueShading: this.opaqueShading, ssao: this.ssao, caustics: this.caustics, ambient: this.ambient, exposure: this.exposure, lodErrorPixels: this.#lodErrorPixels };
     const timed = core.timing !== undefined && this.#timingState === 'idle';
     const frame = prepareFrame(core, settings, scene, camera, width, height, timed, this.#previousClipFromWorld);
     this.#drawnIndices = frame.opaqueIndices;
     this.#drawnSkinnedIndices = frame.skinnedIndices;
+    const chosen = this.#skinnedRasterChosen;
+    chosen.length = scene.skinned.length;
+    for (let d = 0; d < chosen.length; d++) chosen[d] = frame.computed.includes(scene.skinned[d]!) ? 'compute' : 'hardware';
     const graph = buildFrameGraph(core, frame, target, overlays, this.#userPasses);
     graph.compile();
     this.#previousClipFromWorld = frame.clipFromWorld;
@@ -296,6 +334,11 @@ export class Renderer {
     this.#destroyed = true;
     this.#core.destroy();
   }
+}
+
+function checkAutoPixels(pixels: number): number {
+  if (!Number.isFinite(pixels) || !(pixels > 0)) throw new RenderError(`skinnedRasterAutoPixels must be a finite number of pixels above 0, got ${pixels}.`);
+  return pixels;
 }
 
 function checkLodError(pixels: number): number {

@@ -65,7 +65,7 @@ gpuTest('the compute raster keeps the depths the TypeScript reference keeps', as
   const scene = new RenderScene(device);
   const crowd = addCrowd(device, scene, 'packed', false);
   crowd.place(0.2);
-  const renderer = newRenderer(device, { ssao: false });
+  const renderer = newRenderer(device, { ssao: false, skinnedRaster: 'compute' });
   for (const [name, view] of Object.entries(VIEWS)) {
     await renderFrame(device, renderer, scene, view);
     const depth = new Float32Array((await readTexture(device, renderer.targets!.depth, 4, 'depth-only')).buffer);
@@ -167,11 +167,11 @@ gpuTest('the compute raster casts the characters\' shadows where the hardware do
   bare.destroy();
 });
 
-gpuTest('skinnedRaster takes compute or hardware', ({ device }) => {
+gpuTest('skinnedRaster takes compute, hardware or auto', ({ device }) => {
   expect(() => newRenderer(device, { skinnedRaster: 'software' as 'compute' })).toThrow(RenderError);
-  expect(() => newRenderer(device, { skinnedRaster: 'software' as 'compute' })).toThrow(/skinnedRaster must be 'compute' or 'hardware'/);
+  expect(() => newRenderer(device, { skinnedRaster: 'software' as 'compute' })).toThrow(/skinnedRaster must be 'compute', 'hardware' or 'auto', got software/);
   const renderer = newRenderer(device);
-  expect(renderer.skinnedRaster).toBe('compute');
+  expect(renderer.skinnedRaster).toBe('auto');
   renderer.destroy();
   return Promise.resolve();
 });

@@ -5,6 +5,7 @@ import { resolveCamera } from '@cuttle/gpu-culling';
 import { PASSES, type PassName, type RenderCamera, type Vec3 } from '../api.ts';
 import { sortBackToFront } from '../draw-lists.ts';
 import { selectLods, selectSkinnedLods } from './lod-select.ts';
+import { autoSkinnedRaster } from './skinned-raster-auto.ts';
 import type { FluidFrame } from '../fluid-passes.ts';
 import { packFrame } from '../frame-uniform.ts';
 import type { RenderScene, SkinnedDraw } from '../scene/render-scene.ts';
@@ -15,7 +16,9 @@ import type { Targets } from './targets.ts';
 
 /** The Renderer's settings a frame reads (switchable between frames). */
 export interface FrameSettings {
-  skinnedRaster: 'compute' | 'hardware';
+  skinnedRaster: 'compute' | 'hardware' | 'auto';
+  /** 'auto' draws a skinned draw on the raster hardware above this many pixels a triangle. */
+  skinnedRasterAutoPixels: number;
   opaqueShading: 'deferred' | 'forward';
   ssao: boolean;
   caustics: number;
@@ -113,7 +116,9 @@ export function prepareFrame(core: RendererCore, settings: FrameSettings, scene:
   const layers: number[] = [];
   if (sun?.shadows) layers.push(0);
   scene.shadowSpots.forEach((_, s) => layers.push(1 + s));
-  const computed = settings.skinnedRaster === 'compute' && core.skinnedRaster.fits(width, height, core.shadowMapSize) ? scene.skinned.filter((draw) => !scene.material(draw.material).mask) : [];
+  const computed = settings.skinnedRaster !== 'hardware' && core.skinnedRaster.fits(width, height, core.shadowMapSize)
+    ? scene.skinned.filter((draw) => !scene.material(draw.material).mask && (settings.skinnedRaster === 'compute' || autoSkinnedRaster(draw, camera, width, height, settings.skinnedRasterAutoPixels) === 'compute'))
+    : [];
   if (computed.length > 0) {
     const cullBack = computed.map((draw) => !scene.material(draw.material).doubleSided);
     const layerViews = layers.map((layer) => views.subarray(layer * (VIEW_SLOT_BYTES / WORD), layer * (VIEW_SLOT_BYTES / WORD) + 16));

@@ -7,7 +7,7 @@ export const scene: SceneDefinition = {
   id: 'render',
   title: 'Courtyard (renderer)',
   package: '@cuttle/render',
-  description: 'Everything in one frame: coloured glass casting tinted shadows, a pool with caustics, walking characters, thousands of small lights, fluid in a tank, opaque surfaces lit in compute from a G-buffer with the culled lights of each tile (or forward+ after a depth prepass), characters rasterized in compute (or by the raster hardware), per-pass GPU timings. Each frame is a frame graph: two user passes join it (a sky written into the HDR target in compute, an outline after tone mapping), and the graph prints itself below.',
+  description: 'Everything in one frame: coloured glass casting tinted shadows, a pool with caustics, walking characters, thousands of small lights, fluid in a tank, opaque surfaces lit in compute from a G-buffer with the culled lights of each tile (or forward+ after a depth prepass), characters rasterized in compute while they are small on screen and by the raster hardware once they are large (or either, chosen), per-pass GPU timings. Each frame is a frame graph: two user passes join it (a sky written into the HDR target in compute, an outline after tone mapping), and the graph prints itself below.',
   create({ device, format, panel, hasTimestamps }) {
     const renderScene = new RenderScene(device);
     const yard: Courtyard = buildCourtyard(renderScene, { characters: 48, lights: 2048, fluid: 6000 });
@@ -19,7 +19,7 @@ export const scene: SceneDefinition = {
     const normals = control(panel, 'SSAO normals from depth', choice(['improved', 'naive']));
     const caustics = control(panel, 'caustics strength', slider(0, 4, 0.1, 1.5));
     const shading = control(panel, 'opaque shading', choice(['deferred', 'forward']));
-    const raster = control(panel, 'characters rasterized', choice(['compute', 'hardware']));
+    const raster = control(panel, 'characters rasterized', choice(['auto', 'compute', 'hardware']));
     const animate = control(panel, 'characters and lights move', checkbox(true));
     const orbit = control(panel, 'camera orbits', checkbox(true));
     // User passes in the renderer's frame graph: a compute pass into the HDR target, a post effect.
@@ -48,7 +48,7 @@ export const scene: SceneDefinition = {
       renderer.ssao = ssao.checked;
       renderer.ssaoNormals = normals.value as 'improved' | 'naive';
       renderer.opaqueShading = shading.value as 'deferred' | 'forward';
-      renderer.skinnedRaster = raster.value as 'compute' | 'hardware';
+      renderer.skinnedRaster = raster.value as 'auto' | 'compute' | 'hardware';
       syncPasses();
     }
     rebuild();
@@ -59,7 +59,7 @@ export const scene: SceneDefinition = {
     ssao.addEventListener('change', () => { if (renderer) renderer.ssao = ssao.checked; });
     normals.addEventListener('change', () => { if (renderer) renderer.ssaoNormals = normals.value as 'improved' | 'naive'; });
     shading.addEventListener('change', () => { if (renderer) renderer.opaqueShading = shading.value as 'deferred' | 'forward'; });
-    raster.addEventListener('change', () => { if (renderer) renderer.skinnedRaster = raster.value as 'compute' | 'hardware'; });
+    raster.addEventListener('change', () => { if (renderer) renderer.skinnedRaster = raster.value as 'auto' | 'compute' | 'hardware'; });
 
     let pending = false;
     let moment = 0;
