@@ -120,6 +120,16 @@ fn cull_next_bit(it: ptr<function, CullIterator>) -> u32 {
 }
 
 fn cull_next(it: ptr<function, CullIterator>) -> u32 {
+  // The common case first, straight-line: a list form tile with entries left.
+  if ((*it).list && (*it).at < (*it).stop) {
+    let e = cull_tiles[(*it).at];
+    (*it).at += 1u;
+    return select(CULL_SKIP, e, (*it).walking == (*it).tile);
+  }
+  return cull_next_slow(it);
+}
+
+fn cull_next_slow(it: ptr<function, CullIterator>) -> u32 {
   loop {
     if ((*it).walking == CULL_END) {
       return CULL_END;
