@@ -46,5 +46,8 @@ test('a watched instance allocates nothing per event either', () => {
   expect(watch.frame).toBeGreaterThan(3000);
   expect(watch.runs.some((n) => n > 0)).toBe(true);
   expect(gc.statistics.length).toBe(0);
-  expect(heapAfter - heapBefore).toBeLessThan(256 * 1024);
+  // Per event, not in total: one object per event would take 16 bytes or more, 6.4 MB over these
+  // 400,000 events. What stays under a byte per event is the isolate's own (the test runner's
+  // messages, code the JIT writes): 263 KB once on a busy CI machine, past a 256 KB total bound.
+  expect((heapAfter - heapBefore) / 400_000).toBeLessThan(1);
 });
