@@ -193,12 +193,13 @@ describe('outbound budget', () => {
     const before = rssMb(slave.child.pid!);
     await flood(20_000);
     // What the engine still holds once the flood has passed, with both tools still not reading
-    // (anything queued for them is still there): the least resident memory seen over up to 4 s
+    // (anything queued for them is still there): the least resident memory seen over up to 10 s
     // of frames. The flood's own garbage comes and goes with the collector (10-80 MB over the
-    // baseline at its peak in runs here, later on a loaded machine); what is retained stays.
+    // baseline at its peak in runs here, later on a loaded machine: a CI run under full load
+    // was still 50.09 MB over after 4 s); what is retained stays.
     await afterFrames();
     let retained = Infinity;
-    for (let polls = 0; polls < 40 && retained - before >= 50; polls++) {
+    for (let polls = 0; polls < 100 && retained - before >= 50; polls++) {
       retained = Math.min(retained, rssMb(slave.child.pid!));
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
