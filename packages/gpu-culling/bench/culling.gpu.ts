@@ -5,7 +5,7 @@
 // TypeScript reference. CUTTLE_BENCH_QUICK shrinks everything for a lavapipe smoke run.
 import { ColdCacheGpuTimer, defineSuite, type BenchCase, type Measure } from '@cuttle/bench';
 import { requestNodeGpu, type NodeGpu } from '@cuttle/test-utils/node-gpu';
-import { boxMatrix, EntityList, ForwardPlusBoxes, entitiesPerShadedPixel, generateCity, generateForest, lookAt, perspective, populateCity, populateForest, TileCuller, type CameraInput, type City, type CullMethod, type Forest, type Technique } from '../src/index.ts';
+import { boxMatrix, EntityList, ForwardPlusBoxes, entitiesPerShadedPixel, generateCity, generateForest, lookAt, perspective, populateCity, populateForest, TileCuller, type CameraInput, type City, type CullMethod, type CullWalk, type Forest, type Technique } from '../src/index.ts';
 import { verifyAgainstReference, verifyForwardPlus, verifyGatherEqualsScatter } from './verify.ts';
 
 const QUICK = Boolean(process.env.CUTTLE_BENCH_QUICK);
@@ -86,12 +86,12 @@ function capacityFor(count: number): number {
   return Math.max(4096, count + 128);
 }
 
-function renderer(technique: Technique, maxEntities: number, scalarize = false, view: View = 'street', tileLists = true): ForwardPlusBoxes {
+function renderer(technique: Technique, maxEntities: number, scalarize = false, view: View = 'street', tileLists = true, walk: CullWalk = 'auto'): ForwardPlusBoxes {
   const scene = view === 'forest' ? 'forest' : 'city';
-  const key = `${technique}:${maxEntities}:${scalarize}:${scene}:${tileLists}`;
+  const key = `${technique}:${maxEntities}:${scalarize}:${scene}:${tileLists}:${walk}`;
   let found = renderers.get(key);
   if (!found) {
-    found = new ForwardPlusBoxes(gpu!.device, culler(technique, maxEntities, undefined, tileLists), { colorFormat: 'rgba8unorm', scalarize });
+    found = new ForwardPlusBoxes(gpu!.device, culler(technique, maxEntities, undefined, tileLists), { colorFormat: 'rgba8unorm', scalarize, walk });
     found.setBoxes(scene === 'forest' ? forest.boxes : city.boxes);
     renderers.set(key, found);
   }
@@ -166,12 +166,12 @@ function droppedPairs(resolution: [string, number, number], count: number): Meas
 }
 
 /** The forward+ colour pass (after culling), or the same pass lighting every pixel with every entity. */
-function shadingMs(resolution: [string, number, number], count: number, technique: Technique, mode: 'culled' | 'everything', scalarize = false, view: View = 'street', depthMask = true, sorted = false, tileLists = true): Measure {
+function shadingMs(resolution: [string, number, number], count: number, technique: Technique, mode: 'culled' | 'everything', scalarize = false, view: View = 'street', depthMask = true, sorted = false, tileLists = true, walk: CullWalk = 'auto'): Measure {
   return async () => {
     const capacity = capacityFor(count);
     const { c, depth } = prepared(resolution, lightList(count, sorted, view), capacity, { technique, method: 'auto', depthMask, tileLists }, view);
     const { color, camera } = target(...resolution, view);
-    const boxes = renderer(technique, capacity, scalarize, view, tileLists);
+    const boxes = renderer(technique, capacity, scalarize, view, tileLists, walk);
     boxes.setCamera(camera);
     const encoder = gpu!.device.createCommandEncoder();
     c.cull(encoder, depth);
@@ -229,11 +229,13 @@ function cases(): BenchCase[] {
       });
       const shadingPeers: Record<string, Measure> = {
         'compaction tiles': shadingMs(resolution, count, 'compaction', 'culled'),
+        'flat bits, sparse walk': shadingMs(resolution, count, 'flat-bits', 'culled', false, 'street', true, false, true, 'sparse'),
+        'flat bits, dense walk': shadingMs(resolution, count, 'flat-bits', 'culled', false, 'street', true, false, true, 'dense'),
         'flat bits, scalarized': shadingMs(resolution, count, 'flat-bits', 'culled', true),
         'compaction, scalarized': shadingMs(resolution, count, 'compaction', 'culled', true),
         'flat bits, lights in Morton order': shadingMs(resolution, count, 'flat-bits', 'culled', false, 'street', true, true),
-        'flat bits without lists': shadingMs(resolution, count, 'flat-bits', 'culled', false, 'street', true, false, false),
-        'flat bits without lists, Morton order': shadingMs(resolution, count, 'flat-bits', 'culled', false, 'street', true, true, false),
+        'flat bits without lists': shadingMs(resolution, count, 'flat-bits', 'culled', false, 'street', true, false, false, 'dense'),
+        'flat bits without lists, Morton order': shadingMs(resolution, count, 'flat-bits', 'culled', false, 'street', true, true, false, 'dense'),
       };
       if (count <= EVERYTHING_LIMIT) shadingPeers['every light at every pixel'] = shadingMs(resolution, count, 'flat-bits', 'everything');
       out.push({ name: `forward+ shading pass, ${name}, ${label(count)} lights`, unit: 'ms', higherIsBetter: false, ours: shadingMs(resolution, count, 'flat-bits', 'culled'), peers: shadingPeers });
@@ -370,6 +372,7 @@ export const suite = defineSuite({
     'with a 256 MiB copy before each so that no run starts with the last one\'s data in L2; median of the rounds. Ours: flat bit arrays, scatter, 2.5D,',
     'with the default invocations per tile (64 up to 8192 maxEntities, 128 up to 32768, else 256: the tuning rows).',
     'Lights per shaded pixel: every pixel that holds a surface counts its tile\'s entities. Forward+ rows: the colour pass over the prepass depth (depth test equal),',
+    'ours with the default walk (\'auto\': sparse up to 8,192 maxEntities, so at 1k and 4k lights here, dense above), the two walks as peers; flat bits without lists walk densely,',
     'culled (cull_shade) or every light at every pixel (cull_shade_everything). Before timing, each technique and method is checked against the TypeScript reference,',
     'gather against scatter bit for bit at the largest size, and the culled forward+ image against shading everything.',
     'Forest view (generateForest, seed 3): 400 trees on a 120 x 120 floor, canopies of 90 leaf boxes with gaps between them (alpha-tested foliage),',

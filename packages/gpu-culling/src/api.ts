@@ -23,6 +23,23 @@ export type Technique = 'flat-bits' | 'compaction';
 export const TECHNIQUES: readonly Technique[] = ['flat-bits', 'compaction'];
 
 /**
+ * How the shading module walks flat-bit tiles (compaction lists have one walk). Both give the
+ * same entities in the same order; they differ in speed only (BENCHMARKS.md, "Two walks").
+ * - `'sparse'`: one loop, a list entry its first test, as over compaction lists: fastest while
+ *   tiles hold few entities (on an H200 at 4K, 13% faster than `'dense'` at 1,024 lights).
+ * - `'dense'`: a list entry read before any loop: fastest once tiles hold tens of entities (5-12%
+ *   faster than `'sparse'` from 16,384 lights).
+ * - `'auto'`: `'sparse'` up to {@link SPARSE_WALK_MAX_ENTITIES} maxEntities, else `'dense'`.
+ */
+export type CullWalk = 'auto' | 'sparse' | 'dense';
+
+/** Every {@link CullWalk}. */
+export const CULL_WALKS: readonly CullWalk[] = ['auto', 'sparse', 'dense'];
+
+/** The most maxEntities for which `walk: 'auto'` takes the sparse walk. */
+export const SPARSE_WALK_MAX_ENTITIES = 8192;
+
+/**
  * Which culling shader walks the entities.
  * - `'gather'`: every tile tests every entity (best for a few thousand).
  * - `'scatter'`: one thread per entity marks the coarse tiles (8x8 tiles) it can touch, then each

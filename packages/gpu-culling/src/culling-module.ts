@@ -1,11 +1,12 @@
 // The WGSL users include in their shading to walk the culled tiles, and the bindings it needs.
 import moduleCommonWgsl from './shaders/module-common.wgsl?raw';
 import moduleFlatWgsl from './shaders/module-flat.wgsl?raw';
+import moduleFlatSparseWgsl from './shaders/module-flat-sparse.wgsl?raw';
 import moduleCompactionWgsl from './shaders/module-compaction.wgsl?raw';
 import moduleScalarWgsl from './shaders/module-scalar.wgsl?raw';
 import moduleLaneWgsl from './shaders/module-lane.wgsl?raw';
 import moduleShadingWgsl from './shaders/module-shading.wgsl?raw';
-import { TECHNIQUES, type Technique } from './api.ts';
+import { CULL_WALKS, SPARSE_WALK_MAX_ENTITIES, TECHNIQUES, type CullWalk, type Technique } from './api.ts';
 import { GpuCullingError } from './errors.ts';
 
 /** Options of `cullingShaderModule`: what the WGSL it returns must match in the culler. */
@@ -24,6 +25,16 @@ export interface CullingModuleOptions {
   scalarize?: boolean;
   /** Include `cull_shade`, the default decal, probe and light shading (default true). */
   shading?: boolean;
+  /** How flat-bit tiles are walked (default `'auto'`; ignored for compaction): see {@link CullWalk}. */
+  walk?: CullWalk;
+  /** The culler's `maxEntities`, which `walk: 'auto'` chooses by; without it `'auto'` is `'dense'`. */
+  maxEntities?: number;
+}
+
+/** The walk `walk` means for a culler of `maxEntities` (`'auto'` resolved). */
+export function resolveWalk(walk: CullWalk, maxEntities: number | undefined): 'sparse' | 'dense' {
+  if (walk !== 'auto') return walk;
+  return maxEntities !== undefined && maxEntities <= SPARSE_WALK_MAX_ENTITIES ? 'sparse' : 'dense';
 }
 
 /**
@@ -32,8 +43,10 @@ export interface CullingModuleOptions {
  * it first in your module: with `scalarize` it starts with `enable subgroups;`.
  */
 export function cullingShaderModule(options: CullingModuleOptions): string {
-  const { technique, group = 0, binding = 0, scalarize = false, shading = true } = options;
+  const { technique, group = 0, binding = 0, scalarize = false, shading = true, walk = 'auto', maxEntities } = options;
   if (!(TECHNIQUES as readonly string[]).includes(technique)) throw new GpuCullingError(`technique must be 'flat-bits' or 'compaction', got ${technique}.`);
+  if (!(CULL_WALKS as readonly string[]).includes(walk)) throw new GpuCullingError(`walk must be 'auto', 'sparse' or 'dense', got ${walk}.`);
+  if (maxEntities !== undefined && !(Number.isInteger(maxEntities) && maxEntities > 0)) throw new GpuCullingError(`maxEntities must be a positive integer, got ${maxEntities}.`);
   for (const [name, value] of [['group', group], ['binding', binding]] as const) {
     if (!Number.isInteger(value) || value < 0) throw new GpuCullingError(`${name} must be a non-negative integer, got ${value}.`);
   }
@@ -47,7 +60,7 @@ export function cullingShaderModule(options: CullingModuleOptions): string {
     scalarize ? 'enable subgroups;\ndiagnostic(off, subgroup_uniformity);' : '',
     common,
     scalarize ? moduleScalarWgsl : moduleLaneWgsl,
-    technique === 'flat-bits' ? moduleFlatWgsl : moduleCompactionWgsl,
+    technique === 'compaction' ? moduleCompactionWgsl : resolveWalk(walk, maxEntities) === 'sparse' ? moduleFlatSparseWgsl : moduleFlatWgsl,
     shading ? moduleShadingWgsl : '',
   ].join('\n');
 }

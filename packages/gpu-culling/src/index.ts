@@ -1,6 +1,6 @@
 export { TileCuller, TILE_INFO_WORDS, type TileCullerOptions, type CullReadback } from './tile-culler.ts';
 export { entitiesPerShadedPixel } from './shaded-pixel-stats.ts';
-export { cullingShaderModule, type CullingModuleOptions } from './culling-module.ts';
+export { cullingShaderModule, resolveWalk, type CullingModuleOptions } from './culling-module.ts';
 export { EntityList, type PointLightInput, type SpotLightInput, type BoxInput } from './entity-list.ts';
 export { resolveCamera, type CullCamera } from './camera.ts';
 export { buildTileGrid, type TileGrid } from './tile-grid.ts';
@@ -12,13 +12,16 @@ export type { CullTimestamps } from './timestamps.ts';
 export { GpuCullingError } from './errors.ts';
 export {
   COARSE_FACTOR,
+  CULL_WALKS,
   DEPTH_MASK_CELLS,
   ENTITY_BYTES,
   ENTITY_KIND,
+  SPARSE_WALK_MAX_ENTITIES,
   TECHNIQUES,
   TILE_SIZES,
   type CameraInput,
   type CullMethod,
+  type CullWalk,
   type EntityCounts,
   type EntityKind,
   type Mat4,

@@ -1,6 +1,6 @@
-import { ENTITY_BYTES, ENTITY_WORDS, TECHNIQUES, TILE_SIZES, type CameraInput, type CullMethod, type EntityCounts, type Technique, type TileSize } from './api.ts';
+import { ENTITY_BYTES, ENTITY_WORDS, TECHNIQUES, TILE_SIZES, type CameraInput, type CullMethod, type CullWalk, type EntityCounts, type Technique, type TileSize } from './api.ts';
 import { resolveCamera, type CullCamera } from './camera.ts';
-import { cullingShaderModule, type CullingModuleOptions } from './culling-module.ts';
+import { cullingShaderModule, resolveWalk, type CullingModuleOptions } from './culling-module.ts';
 import type { EntityList } from './entity-list.ts';
 import { GpuCullingError } from './errors.ts';
 import { coarseSource, cullSource, depthSource, FLAT_HEADER_WORDS, maskWords, prepareSource, STATS_HEADER, type ShaderPlan } from './shader-source.ts';
@@ -259,10 +259,18 @@ export class TileCuller {
     return this.#view;
   }
 
-  /** The WGSL that walks this culler's tiles in your shader (see cullingShaderModule). */
-  shaderModule(options: Omit<CullingModuleOptions, 'technique'> = {}): string {
+  /**
+   * The WGSL that walks this culler's tiles in your shader (see cullingShaderModule). The
+   * default walk, `'auto'`, chooses by this culler's maxEntities.
+   */
+  shaderModule(options: Omit<CullingModuleOptions, 'technique' | 'maxEntities'> = {}): string {
     if (options.scalarize && !this.#device.features.has('subgroups')) throw new GpuCullingError('scalarize needs a device created with the subgroups feature.');
-    return cullingShaderModule({ ...options, technique: this.technique });
+    return cullingShaderModule({ ...options, technique: this.technique, maxEntities: this.maxEntities });
+  }
+
+  /** The flat-bit walk `shaderModule({ walk })` gives this culler (`'auto'` resolved); compaction has one walk. */
+  resolvedWalk(walk: CullWalk = 'auto'): 'sparse' | 'dense' {
+    return resolveWalk(walk, this.maxEntities);
   }
 
   /** Layout entries of the module's three bindings, from `binding` on, for your bind group layout. */

@@ -1,4 +1,5 @@
 import tiledDeferredWgsl from './shaders/tiled-deferred.wgsl?raw';
+import type { CullWalk } from './api.ts';
 import { GpuCullingError } from './errors.ts';
 import type { TileCuller } from './tile-culler.ts';
 
@@ -18,6 +19,8 @@ export interface GBuffer {
 export interface TiledDeferredOptions {
   /** Walk tiles with subgroup operations (device needs `subgroups`). */
   scalarize?: boolean;
+  /** How flat-bit tiles are walked (default `'auto'`, by the culler's maxEntities). */
+  walk?: CullWalk;
 }
 
 /**
@@ -35,7 +38,7 @@ export class TiledDeferredShading {
   constructor(device: GPUDevice, culler: TileCuller, options: TiledDeferredOptions = {}) {
     this.#device = device;
     this.#culler = culler;
-    const code = culler.shaderModule({ group: 0, binding: 0, scalarize: options.scalarize ?? false }) + tiledDeferredWgsl;
+    const code = culler.shaderModule({ group: 0, binding: 0, scalarize: options.scalarize ?? false, walk: options.walk ?? 'auto' }) + tiledDeferredWgsl;
     this.#pipeline = device.createComputePipeline({
       label: 'cuttle.culling.tiled-deferred',
       layout: 'auto',

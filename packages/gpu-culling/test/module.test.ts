@@ -1,9 +1,10 @@
 // The WGSL module users walk tiles with, run in a compute shader: every pixel walks its tile's
 // decals, probes and lights and reports what it saw; that must be exactly its tile's set from
-// the culler, with and without subgroups, for flat-bits tiles in list and bits form.
-import { describe, expect } from 'vitest';
+// the culler, with and without subgroups, for flat-bits tiles in list and bits form, through
+// both flat-bit walks (sparse and dense), and in ascending order over flat bits.
+import { describe, expect, test } from 'vitest';
 import { createBufferWithData, gpuTest, readBuffer, depthTexture } from '@cuttle/test-utils';
-import { TileCuller, type Technique } from '../src/index.ts';
+import { cullingShaderModule, GpuCullingError, SPARSE_WALK_MAX_ENTITIES, TileCuller, type CullWalk, type Technique } from '../src/index.ts';
 import { gpuTileSet } from './gpu-helpers.ts';
 import { makeScene } from './scenes.ts';
 
@@ -56,6 +57,7 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
     if (kind == 1u) { it = cull_probes(tile); }
     let range = kind_range(kind);
     var previous = 0u;
+    var any = false;
     loop {
       let e = cull_next(&it);
       if (e == CULL_END) { break; }
@@ -63,6 +65,10 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
       walked += 1u;
       let entity_kind = min(cull_entities[e].v3.x, 2u);
       if (e < range.x || e >= range.y || entity_kind != kind) { wrong_kind += 1u; }
+      // Flat bits give a tile's entities in ascending order, lists and bits alike.
+      if (cull_view.technique == 0u && any && e <= previous) { wrong_kind += 1u; }
+      previous = e;
+      any = true;
       if (in_own_tile(tile, e)) {
         own += 1u;
         checksum += (e + 1u) * (e + 7u);
@@ -74,7 +80,7 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
   }
 }`;
 
-async function walkTiles(device: GPUDevice, technique: Technique, scalarize: boolean): Promise<void> {
+async function walkTiles(device: GPUDevice, technique: Technique, scalarize: boolean, walk: CullWalk = 'auto'): Promise<void> {
   const scene = makeScene({ width: 99, height: 61, seed: 4, decals: 8, probes: 5, pointLights: 120, spotLights: 30, lightRange: [0.5, 5] });
   const culler = new TileCuller(device, { technique, tileSize: 8, maxEntities: 256 });
   const depth = depthTexture(device, scene.depth, scene.width, scene.height);
@@ -96,18 +102,18 @@ async function walkTiles(device: GPUDevice, technique: Technique, scalarize: boo
     expect(bits, 'tiles in bits form').toBeGreaterThan(20);
   }
 
-  const module = device.createShaderModule({ code: culler.shaderModule({ scalarize, shading: false }) + PROBE_WGSL });
+  const module = device.createShaderModule({ code: culler.shaderModule({ scalarize, shading: false, walk }) + PROBE_WGSL });
   const pipeline = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'main' } });
   const seen = device.createBuffer({ size: scene.width * scene.height * 16, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
   const size = createBufferWithData(device, new Uint32Array([scene.width, scene.height, 4, 0]), GPUBufferUsage.UNIFORM);
-  const walk = device.createCommandEncoder();
-  const pass = walk.beginComputePass();
+  const encoderWalk = device.createCommandEncoder();
+  const pass = encoderWalk.beginComputePass();
   pass.setPipeline(pipeline);
   pass.setBindGroup(0, device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: culler.bindGroupEntries(0) }));
   pass.setBindGroup(1, device.createBindGroup({ layout: pipeline.getBindGroupLayout(1), entries: [{ binding: 0, resource: { buffer: seen } }, { binding: 1, resource: { buffer: size } }] }));
   pass.dispatchWorkgroups(Math.ceil(scene.width / 8), Math.ceil(scene.height / 8));
   pass.end();
-  device.queue.submit([walk.finish()]);
+  device.queue.submit([encoderWalk.finish()]);
   const out = new Uint32Array(await readBuffer(device, seen));
 
   let total = 0;
@@ -133,5 +139,37 @@ describe.each(['flat-bits', 'compaction'] as const)('%s', (technique) => {
   gpuTest('scalarized with subgroups, across subgroups that straddle tiles', async ({ device }) => {
     if (!device.features.has('subgroups')) return;
     await walkTiles(device, technique, true);
+  });
+});
+
+// The culler above has 256 maxEntities, so 'auto' is the sparse walk there; the dense one is
+// asked for by name.
+describe('flat bits, the dense walk', () => {
+  gpuTest('each pixel walks exactly its tile, per kind', async ({ device }) => {
+    await walkTiles(device, 'flat-bits', false, 'dense');
+  });
+  gpuTest('scalarized with subgroups, across subgroups that straddle tiles', async ({ device }) => {
+    if (!device.features.has('subgroups')) return;
+    await walkTiles(device, 'flat-bits', true, 'dense');
+  });
+});
+
+describe('choosing the walk', () => {
+  gpuTest("'auto' is the sparse walk up to SPARSE_WALK_MAX_ENTITIES maxEntities, the dense one above", ({ device }) => {
+    const small = new TileCuller(device, { technique: 'flat-bits', maxEntities: SPARSE_WALK_MAX_ENTITIES });
+    const large = new TileCuller(device, { technique: 'flat-bits', maxEntities: SPARSE_WALK_MAX_ENTITIES + 32 });
+    expect([small.resolvedWalk(), large.resolvedWalk(), large.resolvedWalk('sparse'), small.resolvedWalk('dense')]).toEqual(['sparse', 'dense', 'sparse', 'dense']);
+    expect(small.shaderModule()).toBe(small.shaderModule({ walk: 'sparse' }));
+    expect(large.shaderModule()).toBe(large.shaderModule({ walk: 'dense' }));
+    expect(small.shaderModule({ walk: 'sparse' })).not.toBe(small.shaderModule({ walk: 'dense' }));
+    small.destroy();
+    large.destroy();
+    return Promise.resolve();
+  });
+  test('compaction has one walk; a bad walk or maxEntities is refused', () => {
+    expect(cullingShaderModule({ technique: 'compaction', walk: 'sparse' })).toBe(cullingShaderModule({ technique: 'compaction', walk: 'dense' }));
+    expect(cullingShaderModule({ technique: 'flat-bits' }), "'auto' without maxEntities").toBe(cullingShaderModule({ technique: 'flat-bits', walk: 'dense' }));
+    expect(() => cullingShaderModule({ technique: 'flat-bits', walk: 'fast' as CullWalk })).toThrow(GpuCullingError);
+    expect(() => cullingShaderModule({ technique: 'flat-bits', maxEntities: 0 })).toThrow(/maxEntities must be a positive integer/);
   });
 });

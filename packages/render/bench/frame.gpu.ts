@@ -36,6 +36,7 @@ const RENDERERS = {
   ours: {},
   hardware: { skinnedRaster: 'hardware' },
   forward: { opaqueShading: 'forward' },
+  sparseWalk: { tileWalk: 'sparse' },
 } as const satisfies Record<string, Partial<RendererOptions>>;
 type Raster = keyof typeof RENDERERS;
 /** Peers: [courtyard, renderer, measured at every resolution (else at the largest only)]. */
@@ -43,6 +44,8 @@ const PEERS: Record<string, [Lighting, Raster, boolean]> = {
   'characters on the raster hardware': ['small', 'hardware', true],
   'forward+ with a depth prepass': ['small', 'forward', true],
   'dense lights (stress)': ['dense', 'ours', true],
+  'tiles walked sparsely': ['small', 'sparseWalk', true],
+  'dense lights, tiles walked sparsely': ['dense', 'sparseWalk', true],
   'without the fluid': ['noFluid', 'ours', false],
   'without the characters': ['noCharacters', 'ours', false],
   'without the culled lights': ['noLights', 'ours', false],
@@ -183,7 +186,8 @@ export const suite = defineSuite({
     gpu.device.pushErrorScope('validation');
     for (const [r, resolution] of RESOLUTIONS.entries()) {
       for (const lighting of courtyards.keys()) if (measuredAt(lighting, r)) await frameTimes(resolution, lighting, 'ours');
-      for (const raster of ['hardware', 'forward'] as const) await frameTimes(resolution, 'small', raster);
+      for (const raster of ['hardware', 'forward', 'sparseWalk'] as const) await frameTimes(resolution, 'small', raster);
+      await frameTimes(resolution, 'dense', 'sparseWalk');
     }
     await checkRenderersAgree();
     // The first resolution timed used to read up to 35% slow in some processes (the GPU still
@@ -222,6 +226,7 @@ export const suite = defineSuite({
     `Ours: light ranges ${LIGHT_RANGES.small.join('-')} units (about ${lightsPerPoint(LIGHT_RANGES.small).toFixed(1)} lights reach an average point of the 40 x 40 x 4.5 volume they live in);`,
     `dense lights (stress): ranges ${LIGHT_RANGES.dense.join('-')} (about ${lightsPerPoint(LIGHT_RANGES.dense).toFixed(0)} per point, the demo's look), same everything else.`,
     'At the largest resolution two more peers leave one part out (the fluid, the characters) to show what each costs.',
+    'Ours walks the culled tiles with gpu-culling\'s dense walk (render\'s default tileWalk); two peers take the sparse walk (tileWalk: \'sparse\'), with both courtyards\' lights.',
     `Each round: ${FRAMES} frames in a row, characters and lights moving, each frame's passes timed by the renderer's timestamp queries; mean per frame, median of the rounds (every pass row reads the same rounds as the frame row).`,
     'The frame is the sum of the passes (GPU time between them, such as buffer uploads, is not counted).',
   ].join(' '),

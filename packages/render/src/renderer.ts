@@ -1,6 +1,6 @@
 // The Renderer: settings, a RendererCore of what frames share, and each frame built as a frame
 // graph (frame/setup.ts) of the built-in passes (src/passes) and the user's own.
-import type { Technique, TileSize } from '@cuttle/gpu-culling';
+import { CULL_WALKS, type CullWalk, type Technique, type TileSize } from '@cuttle/gpu-culling';
 import { PASSES, type PassName, type RenderCamera, type Vec3 } from './api.ts';
 import { RenderError } from './errors.ts';
 import { RendererCore } from './frame/core.ts';
@@ -27,6 +27,13 @@ export interface RendererOptions {
   technique?: Technique;
   /** Side of a culling tile in pixels (default 16). */
   tileSize?: TileSize;
+  /**
+   * How lighting walks flat-bit tiles (gpu-culling's `walk` option): 'dense' (default), 'sparse'
+   * or 'auto' (sparse up to 8,192 maxLights). Same lights in the same order, so the same frame.
+   * Render's lighting is heavy enough that the dense walk was as fast or faster at every light
+   * count measured (an H200 at 4K: 1% with 3 lights a pixel, 3% with 80; BENCHMARKS.md).
+   */
+  tileWalk?: CullWalk;
   /** Side of every shadow map in texels (default 2048). */
   shadowMapSize?: number;
   /**
@@ -183,6 +190,8 @@ export class Renderer {
     const opaqueShading = options.opaqueShading ?? 'deferred';
     if (!['deferred', 'forward'].includes(opaqueShading)) throw new RenderError(`opaqueShading must be 'deferred' or 'forward', got ${opaqueShading}.`);
     if (!['simple', 'separate-depth'].includes(transparentShadows)) throw new RenderError(`transparentShadows must be 'simple' or 'separate-depth', got ${transparentShadows}.`);
+    const tileWalk = options.tileWalk ?? 'dense';
+    if (!(CULL_WALKS as readonly string[]).includes(tileWalk)) throw new RenderError(`tileWalk must be 'auto', 'sparse' or 'dense', got ${tileWalk}.`);
     this.format = options.format;
     this.shadowMapSize = shadowMapSize;
     this.transparentShadows = transparentShadows;
@@ -198,6 +207,7 @@ export class Renderer {
       maxLights: options.maxLights ?? 4096,
       technique: options.technique ?? 'flat-bits',
       tileSize: options.tileSize ?? 16,
+      tileWalk,
       shadowMapSize,
       transparentShadows,
       timestamps: options.timestamps ?? true,

@@ -1,5 +1,5 @@
 import boxesWgsl from '../shaders/boxes.wgsl?raw';
-import type { CameraInput } from '../api.ts';
+import type { CameraInput, CullWalk } from '../api.ts';
 import { GpuCullingError } from '../errors.ts';
 import { multiply } from '../math.ts';
 import type { TileCuller } from '../tile-culler.ts';
@@ -15,6 +15,8 @@ export interface ForwardPlusBoxesOptions {
   reversedZ?: boolean;
   /** Walk tiles with subgroup operations (device needs `subgroups`). */
   scalarize?: boolean;
+  /** How flat-bit tiles are walked (default `'auto'`, by the culler's maxEntities). */
+  walk?: CullWalk;
 }
 
 /** What the shading pass lights: the culled tiles (forward+), or every entity at every pixel (the baseline). */
@@ -45,7 +47,7 @@ export class ForwardPlusBoxes {
     this.#culler = culler;
     this.#depthFormat = options.depthFormat ?? 'depth32float';
     this.#reversedZ = options.reversedZ ?? false;
-    const module = device.createShaderModule({ label: 'cuttle.culling.boxes', code: culler.shaderModule({ group: 1, scalarize: options.scalarize ?? false }) + boxesWgsl });
+    const module = device.createShaderModule({ label: 'cuttle.culling.boxes', code: culler.shaderModule({ group: 1, scalarize: options.scalarize ?? false, walk: options.walk ?? 'auto' }) + boxesWgsl });
     const layout0 = device.createBindGroupLayout({
       entries: [
         { binding: 0, visibility: GPUShaderStage.VERTEX | GPUShaderStage.FRAGMENT, buffer: { type: 'uniform' } },

@@ -2,7 +2,7 @@
 // the uniforms, the shadow maps, the instance and draw-slot buffers, the bind groups over them,
 // the helpers (fluids, compute raster, forward+) and the frame graph's pool of transient
 // textures. The passes (src/passes) record with it; the Renderer owns one.
-import { TileCuller, type Technique, type TileSize } from '@cuttle/gpu-culling';
+import { TileCuller, type CullWalk, type Technique, type TileSize } from '@cuttle/gpu-culling';
 import commonWgsl from '../shaders/common.wgsl?raw';
 import depthWgsl from '../shaders/depth.wgsl?raw';
 import forwardWgsl from '../shaders/forward.wgsl?raw';
@@ -36,6 +36,7 @@ export interface CoreOptions {
   maxLights: number;
   technique: Technique;
   tileSize: TileSize;
+  tileWalk: CullWalk;
   shadowMapSize: number;
   transparentShadows: 'simple' | 'separate-depth';
   timestamps: boolean;
@@ -147,7 +148,7 @@ export class RendererCore {
     this.emptyGroup = device.createBindGroup({ layout: this.layouts.empty, entries: [] });
     this.modules = {
       depth: device.createShaderModule({ label: 'cuttle.render.depth', code: commonWgsl + depthWgsl }),
-      forward: device.createShaderModule({ label: 'cuttle.render.forward', code: this.culler.shaderModule({ group: 1 }) + commonWgsl + forwardWgsl + fluidWgsl + skinnedGBufferWgsl() }),
+      forward: device.createShaderModule({ label: 'cuttle.render.forward', code: this.culler.shaderModule({ group: 1, walk: options.tileWalk }) + commonWgsl + forwardWgsl + fluidWgsl + skinnedGBufferWgsl() }),
       tonemap: device.createShaderModule({ label: 'cuttle.render.tonemap', code: tonemapWgsl }),
     };
     this.fluids = new FluidPasses(device, { module: this.modules.forward, frameLayout: this.layouts.frame, cullLayout: this.layouts.cull, emptyLayout: this.layouts.empty, emptyGroup: this.emptyGroup, depthFormat: DEPTH_FORMAT });

@@ -1,0 +1,121 @@
+// Instrument, measured for issue #39: module-flat.wgsl with a 9-field iterator. One loop whose
+// list test comes first, as over compaction lists; a bits form tile fails it at once (stop 0)
+// and takes one step below: the held bucket's next bit, or the next bucket from the mask.
+// Same entities, same order.
+
+const CULL_LIST_FORM: u32 = 0x80000000u;
+const CULL_FLAT_HEADER: u32 = 1u;
+const CULL_LIST_HEADER: u32 = 1u;
+
+struct CullIterator {
+  tile: u32,
+  kind: u32,
+  pending: bool,
+  walking: u32,
+  base: u32,
+  list: bool,
+  // List form: the next word and the end of the kind's entries. Bits form: the next bucket to
+  // look for in the mask, and 0.
+  at: u32,
+  stop: u32,
+  // Bits form: what is left of bucket at - 1.
+  bits: u32,
+}
+
+// Entities [first, end) of the kind: decals, then probes, then lights.
+fn cull_kind_range(kind: u32) -> vec2u {
+  let first = select(select(cull_view.decals + cull_view.probes, cull_view.decals, kind == 1u), 0u, kind == 0u);
+  let count = select(select(cull_view.lights, cull_view.probes, kind == 1u), cull_view.decals, kind == 0u);
+  return vec2u(first, first + count);
+}
+
+fn cull_start(it: ptr<function, CullIterator>) {
+  let walking = cull_first_pending((*it).tile, (*it).pending);
+  (*it).walking = walking;
+  if (walking == CULL_END) {
+    return;
+  }
+  let base = walking * cull_view.words_per_tile;
+  (*it).base = base;
+  let header = cull_tiles[base];
+  (*it).list = (header & CULL_LIST_FORM) != 0u;
+  if ((*it).list) {
+    let decals = header & 0x3ffu;
+    let boxes = decals + ((header >> 10u) & 0x3ffu);
+    let lights = (header >> 20u) & 0x7ffu;
+    let start = select(select(boxes, decals, (*it).kind == 1u), 0u, (*it).kind == 0u);
+    let stop = select(select(boxes + lights, boxes, (*it).kind == 1u), decals, (*it).kind == 0u);
+    (*it).at = base + CULL_LIST_HEADER + start;
+    (*it).stop = base + CULL_LIST_HEADER + stop;
+    return;
+  }
+  // Bits form: the first bucket in `at`; `stop` 0 so that the list test below fails at once.
+  (*it).at = cull_kind_range((*it).kind).x / 32u;
+  (*it).stop = 0u;
+  (*it).bits = 0u;
+}
+
+fn cull_walk(tile: u32, kind: u32) -> CullIterator {
+  var it: CullIterator;
+  it.tile = tile;
+  it.kind = kind;
+  it.pending = true;
+  cull_start(&it);
+  return it;
+}
+
+fn cull_next(it: ptr<function, CullIterator>) -> u32 {
+  loop {
+    if ((*it).walking == CULL_END) {
+      return CULL_END;
+    }
+    // A list's next entry: the loop over compaction lists, test for test.
+    if ((*it).at < (*it).stop) {
+      let e = cull_tiles[(*it).at];
+      (*it).at += 1u;
+      return select(CULL_SKIP, e, (*it).walking == (*it).tile);
+    }
+    if (!(*it).list) {
+      // One step of a bits form tile: the held bucket's next entity, or the next bucket.
+      let range = cull_kind_range((*it).kind);
+      if ((*it).bits != 0u) {
+        let x = ((*it).at - 1u) * 32u + firstTrailingBit((*it).bits);
+        (*it).bits &= (*it).bits - 1u;
+        if (x < range.y) {
+          return select(CULL_SKIP, x, (*it).walking == (*it).tile);
+        }
+      } else if ((*it).at * 32u < range.y) {
+        let word = (*it).at / 32u;
+        let mask = cull_tiles[(*it).base + CULL_FLAT_HEADER + word] & (0xffffffffu << ((*it).at & 31u));
+        if (mask == 0u) {
+          (*it).at = (word + 1u) * 32u;
+          continue;
+        }
+        let found = word * 32u + firstTrailingBit(mask);
+        var bits = cull_tiles[(*it).base + CULL_FLAT_HEADER + cull_view.mask_words + found];
+        if (found == range.x / 32u) {
+          bits &= 0xffffffffu << (range.x & 31u);
+        }
+        (*it).bits = bits;
+        (*it).at = found + 1u;
+        continue;
+      }
+    }
+    if ((*it).walking == (*it).tile) {
+      (*it).pending = false;
+    }
+    cull_start(it);
+  }
+}
+
+fn cull_decals(tile: u32) -> CullIterator {
+  return cull_walk(tile, 0u);
+}
+
+fn cull_probes(tile: u32) -> CullIterator {
+  return cull_walk(tile, 1u);
+}
+
+fn cull_lights(tile: u32) -> CullIterator {
+  return cull_walk(tile, 2u);
+}
