@@ -1,4 +1,4 @@
-// Instrument, not a walk to ship: module-flat.wgsl with the bits form taken out, so only list
+// Instrument, not a walk to ship: the dense walk (module-flat.wgsl) with the bits form taken out, so only list
 // form tiles are walked (a bits form tile reads as empty). walk-variant.ts times it only on
 // frames where the culler wrote no tile in bits form and its image equals the shipped walk's.
 // It answers one question: what the bits walk's code costs a shader that never takes it.
