@@ -1,7 +1,7 @@
-// Instrument, not a walk to ship: the dense walk (module-flat.wgsl) with the bits form taken out, so only list
-// form tiles are walked (a bits form tile reads as empty). walk-variant.ts times it only on
-// frames where the culler wrote no tile in bits form and its image equals the shipped walk's.
-// It answers one question: what the bits walk's code costs a shader that never takes it.
+// Instrument, not a walk to ship: the dense walk (module-flat.wgsl) with the bits form taken
+// out, so only list form tiles are walked (a bits form tile reads as empty). walk-variant.ts
+// (--lists-only) times it on every frame and compares its image only where the culler wrote no
+// tile in bits form. It bounds what reading lists in one loop costs, with no bits code at all.
 
 const CULL_LIST_FORM: u32 = 0x80000000u;
 const CULL_LIST_HEADER: u32 = 1u;
