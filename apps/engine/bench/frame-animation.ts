@@ -19,6 +19,8 @@ import { PATH_FLOATS } from '../src/runtime/walk-cycle.ts';
 import { startFrameWorkers } from '../src/workers/frame-workers.ts';
 import { kernelUrlsIn } from '../src/workers/kernel-bundle.ts';
 
+/** A bind-pose sphere for the walkers' bounds (any sphere times the same as the mesh's own). */
+const WALKER_SPHERE = { center: [0, 0.9, 0], radius: 1 } as const;
 const { values } = parseArgs({ options: { sample: { type: 'string' }, kernels: { type: 'string' }, threads: { type: 'string' }, counts: { type: 'string' }, frames: { type: 'string' }, out: { type: 'string' } } });
 const sample = values.sample ?? join(import.meta.dirname, '..', 'sample');
 const kernels = values.kernels ? kernelUrlsIn(values.kernels) : undefined;
@@ -48,17 +50,20 @@ for (const threads of threadCounts) pools.set(threads, await startFrameWorkers(t
 try {
   for (const count of counts) {
     const paths = crowd(count);
-    const reference = new CharacterAnimator(skeleton, clip, clipBytes, paths);
+    const reference = new CharacterAnimator(skeleton, clip, clipBytes, paths, WALKER_SPHERE);
     let base = 0;
     for (const threads of threadCounts) {
       const jobs = pools.get(threads);
-      const animator = new CharacterAnimator(skeleton, clip, clipBytes, paths);
-      // Checked before timing: the same palettes as the one-thread frame.
+      const animator = new CharacterAnimator(skeleton, clip, clipBytes, paths, WALKER_SPHERE);
+      // Checked before timing: the same palettes and spheres as the one-thread frame.
       for (const time of [0.5, 7.25]) {
         reference.animate(time, 1);
         animator.animate(time, 1, jobs);
         for (let i = 0; i < reference.palettes.length; i++) {
           if (!Object.is(reference.palettes[i], animator.palettes[i])) throw new Error(`${threads} threads, ${count} walkers: palette float ${i} differs`);
+        }
+        for (let i = 0; i < reference.bounds.length; i++) {
+          if (!Object.is(reference.bounds[i], animator.bounds[i])) throw new Error(`${threads} threads, ${count} walkers: bounds float ${i} differs`);
         }
       }
       for (let f = 0; f < 20; f++) animator.animate(f / 60, 1, jobs);

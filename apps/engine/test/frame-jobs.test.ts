@@ -9,7 +9,7 @@ import { characterClipBytes, characterClipOf } from '../src/runtime/character-cl
 import { Engine } from '../src/runtime/engine.ts';
 import type { MeshMeta } from '../src/runtime/formats.ts';
 import { ResourceStore } from '../src/runtime/resources.ts';
-import { PATH_FLOATS } from '../src/runtime/walk-cycle.ts';
+import { PATH_FLOATS, walkerRoot } from '../src/runtime/walk-cycle.ts';
 import { startFrameWorkers } from '../src/workers/frame-workers.ts';
 import { scratchProject, type Scratch } from './helpers.ts';
 
@@ -38,17 +38,27 @@ function crowd(count: number, seed: number): Float32Array {
 const bits = (palettes: Float32Array): Uint32Array => new Uint32Array(palettes.buffer.slice(palettes.byteOffset, palettes.byteOffset + palettes.byteLength));
 
 describe('walkers animated on frame workers', () => {
-  test('give the same palettes, bit for bit, as the one-thread frame', () => {
+  test('give the same palettes and bounding spheres, bit for bit, as the one-thread frame', () => {
     const store = new ResourceStore(project.out);
     const container = store.get<MeshMeta>('glb', 'meshes/walker');
     const { skeleton, clip } = characterClipOf(container, 'meshes/walker');
     const paths = crowd(700, 9);
-    const here = new CharacterAnimator(skeleton, clip, characterClipBytes(container), paths);
-    const there = new CharacterAnimator(skeleton, clip, characterClipBytes(container), paths);
+    const sphere = { center: [0.1, 0.9, -0.05], radius: 0.95 } as const;
+    const here = new CharacterAnimator(skeleton, clip, characterClipBytes(container), paths, sphere);
+    const there = new CharacterAnimator(skeleton, clip, characterClipBytes(container), paths, sphere);
     for (const [time, walkScale] of [[0, 1], [0.37, 1], [5.123, 1.5], [61.9, 0.25]] as const) {
       here.animate(time, walkScale);
       there.animate(time, walkScale, jobs);
       expect(bits(there.palettes)).toEqual(bits(here.palettes));
+      expect(bits(there.bounds)).toEqual(bits(here.bounds));
+      // Each sphere is the bind pose's, carried by the walker's root this frame.
+      for (const k of [0, 350, 699]) {
+        const root = new Float64Array(16);
+        walkerRoot(paths, k, time, walkScale, root);
+        const [x, y, z] = sphere.center;
+        const expected = [0, 1, 2].map((r) => Math.fround(root[r]! * x + root[4 + r]! * y + root[8 + r]! * z + root[12 + r]!));
+        expect(Array.from(here.bounds.subarray(k * 4, k * 4 + 4))).toEqual([...expected, Math.fround(sphere.radius)]);
+      }
       // Not all the same pose: the crowd walks out of step.
       expect(here.palette(1)).not.toEqual(here.palette(2));
     }

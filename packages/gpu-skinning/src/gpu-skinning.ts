@@ -424,6 +424,24 @@ export class GpuSkinning {
     this.#markPalette(palette.offset, palette.offset + palette.boneCount);
   }
 
+  /**
+   * Copies `bones` into `count` palettes from `first` on, in one copy: what `writePalette` on
+   * each would do, for a crowd whose palettes are computed into one array. Palettes lie in the
+   * bone buffer in the order they were created, so `bones` holds them in that order, 12 floats
+   * per bone (for equal palettes: `count * boneCount * 12` floats).
+   */
+  writePalettes(first: SkinPalette, count: number, bones: ArrayLike<number>): void {
+    this.#checkUsable();
+    if (this.#palettes[first.index] !== first) throw new GpuSkinningError('that palette belongs to another GpuSkinning.');
+    positiveInteger('count', count);
+    const last = this.#palettes[first.index + count - 1];
+    if (!last) throw new GpuSkinningError(`${count} palettes from palette ${first.index} on: only ${this.#palettes.length - first.index} were created from it.`);
+    const end = last.offset + last.boneCount;
+    if (bones.length !== (end - first.offset) * BONE_FLOATS) throw new GpuSkinningError(`those ${count} palettes hold ${end - first.offset} bones (${(end - first.offset) * BONE_FLOATS} floats); got ${bones.length} floats.`);
+    this.#paletteStaging.set(bones, first.offset * BONE_FLOATS);
+    this.#markPalette(first.offset, end);
+  }
+
   #markPalette(from: number, to: number): void {
     this.#paletteDirtyFrom = Math.min(this.#paletteDirtyFrom, from);
     this.#paletteDirtyTo = Math.max(this.#paletteDirtyTo, to);

@@ -67,6 +67,36 @@ class Mirror {
   }
 }
 
+gpuTest('writePalettes writes a run of palettes in one copy, as writePalette on each would', async ({ device }) => {
+  const skinning = new GpuSkinning(device, { format: 'packed', kernel: 'global', maxVertices: 400, maxOutputVertices: 1600, maxBones: 100, maxInstances: 4 });
+  const mirror = new Mirror(skinning);
+  const mesh = mirror.addMesh(randomMesh('packed', 400, 20, 31));
+  const lone = mirror.createPalette(12);
+  const crowd = [mirror.createPalette(20), mirror.createPalette(20), mirror.createPalette(20)];
+  skinning.addInstance({ mesh, palette: crowd[0]! });
+  skinning.addInstance({ mesh, palette: crowd[1]! });
+  skinning.addInstance({ mesh, palette: crowd[2]! });
+  const bones = new Float32Array(3 * 20 * 12);
+  crowd.forEach((palette, i) => { bones.set(randomBones(20, 40 + i), i * 20 * 12); });
+  skinning.writePalettes(crowd[0]!, 3, bones);
+  mirror.palette.set(bones, crowd[0]!.offset * 12);
+  await mirror.frame(device, ['reset', 'reset', 'reset'], 'three palettes in one write');
+  // The run may start anywhere and hold palettes of different sizes.
+  const mixed = new Float32Array((12 + 20) * 12);
+  mixed.set(randomBones(12, 50));
+  mixed.set(randomBones(20, 51), 12 * 12);
+  skinning.writePalettes(lone, 2, mixed);
+  mirror.palette.set(mixed, lone.offset * 12);
+  await mirror.frame(device, ['skin', 'skin', 'skin'], 'a run of two sizes');
+  expect(() => { skinning.writePalettes(crowd[1]!, 3, bones); }).toThrow(/only 2 were created from it/);
+  expect(() => { skinning.writePalettes(crowd[0]!, 3, bones.subarray(12)); }).toThrow(/hold 60 bones \(720 floats\); got 708/);
+  expect(() => { skinning.writePalettes(crowd[0]!, 0, bones); }).toThrow(GpuSkinningError);
+  const other = new GpuSkinning(device, { maxVertices: 10, maxOutputVertices: 10, maxBones: 20 });
+  expect(() => { other.writePalettes(crowd[0]!, 1, bones.subarray(0, 240)); }).toThrow(/belongs to another GpuSkinning/);
+  other.destroy();
+  skinning.destroy();
+});
+
 const CASES: [VertexFormat, SkinningKernel][] = [
   ['packed', 'lds'],
   ['packed', 'global'],

@@ -8,7 +8,7 @@ import { MemoryPeaks, type MemoryNode } from './memory-tree.ts';
 
 /** Bytes per GPUBuffer of each GPU allocator: the sample level needs well under one of each. */
 const GPU_BUFFER_BYTES = { vertices: 8 << 20, indices: 4 << 20, uniforms: 1 << 20, instances: 4 << 20 } as const;
-/** Bytes of the frame allocator: the per-frame staging of the character palettes (a few KiB for the sample). */
+/** Bytes of the frame allocator at first: the per-frame staging of the character palettes (a few KiB for the sample); a level with a larger crowd grows it (reserveFrame). */
 const FRAME_BYTES = 1 << 20;
 
 /** The allocators one world's render scene takes its ranges from; release() checks it gave them all back. */
@@ -23,8 +23,8 @@ export class EngineMemory {
   readonly indices: GpuBufferAllocator;
   readonly uniforms: GpuBufferAllocator;
   readonly instances: GpuBufferAllocator;
-  /** Per-frame upload data, reset at the start of every frame (World.stageFrame). */
-  readonly frame: FrameAllocator;
+  #frame: FrameAllocator;
+  #frameBytes = FRAME_BYTES;
   readonly #roots: Allocator[];
   readonly #peaks = new MemoryPeaks();
 
@@ -35,8 +35,29 @@ export class EngineMemory {
     this.indices = gpu('indices', GPUBufferUsage.INDEX);
     this.uniforms = gpu('uniforms', GPUBufferUsage.UNIFORM);
     this.instances = gpu('instances', GPUBufferUsage.STORAGE);
-    this.frame = new FrameAllocator({ name: 'frame', size: FRAME_BYTES });
-    this.#roots = [this.vertices, this.indices, this.uniforms, this.instances, this.frame];
+    this.#frame = new FrameAllocator({ name: 'frame', size: FRAME_BYTES });
+    this.#roots = [this.vertices, this.indices, this.uniforms, this.instances, this.#frame];
+  }
+
+  /** Per-frame upload data, reset at the start of every frame (World.stageFrame). */
+  get frame(): FrameAllocator {
+    return this.#frame;
+  }
+
+  /**
+   * Makes the frame allocator hold at least `bytes` a frame (a world stages all its walkers'
+   * palettes there), doubling it at least when it grows. Between frames only: the old one's
+   * views are gone after its reset.
+   */
+  reserveFrame(bytes: number): void {
+    if (bytes <= this.#frameBytes) return;
+    const size = Math.ceil(Math.max(bytes, this.#frameBytes * 2) / 65536) * 65536;
+    const next = new FrameAllocator({ name: 'frame', size });
+    this.#frame.reset();
+    this.#frame.destroy();
+    this.#roots[this.#roots.indexOf(this.#frame)] = next;
+    this.#frame = next;
+    this.#frameBytes = size;
   }
 
   /** Proxies for a new world's scene, named `world` under each GPU allocator. */
@@ -81,7 +102,7 @@ export class EngineMemory {
 
   /** Frees the GPU buffers; every world must have been destroyed first (MemoryLeakError otherwise). */
   destroy(): void {
-    this.frame.reset();
+    this.#frame.reset();
     for (const root of this.#roots) root.destroy();
   }
 }

@@ -29,9 +29,21 @@ export function walkerRoot(paths: Float32Array, k: number, time: number, walkSca
   out[12] = cx + Math.cos(angle) * radius; out[13] = 0; out[14] = cz + Math.sin(angle) * radius; out[15] = 1;
 }
 
-/** Writes character `k`'s palette (12 floats per joint) into `out`. */
-export function walkCharacter(cycle: WalkCycle, paths: Float32Array, k: number, time: number, walkScale: number, out: Float32Array): void {
+/**
+ * Writes character `k`'s palette (12 floats per joint) into `out`, and with `sphere` (the bind
+ * pose's bounding sphere: centre xyz, radius, in the mesh's units) its sphere this frame into
+ * `bounds[4k .. 4k + 4)`: the bind pose's sphere carried by the root, as @cuttle/render's
+ * `setSkinnedBounds` takes them.
+ */
+export function walkCharacter(cycle: WalkCycle, paths: Float32Array, k: number, time: number, walkScale: number, out: Float32Array, sphere?: Float64Array, bounds?: Float32Array): void {
   sampleClip(cycle.clip, time * walkScale + paths[k * PATH_FLOATS + 4]!, cycle.pose);
   walkerRoot(paths, k, time, walkScale, root);
   computePalette(cycle.skeleton, cycle.pose, out, { scratch: cycle.scratch, rootTransform: root });
+  if (sphere && bounds) {
+    const x = sphere[0]!, y = sphere[1]!, z = sphere[2]!;
+    bounds[k * 4] = root[0]! * x + root[4]! * y + root[8]! * z + root[12]!;
+    bounds[k * 4 + 1] = root[1]! * x + root[5]! * y + root[9]! * z + root[13]!;
+    bounds[k * 4 + 2] = root[2]! * x + root[6]! * y + root[10]! * z + root[14]!;
+    bounds[k * 4 + 3] = sphere[3]!;
+  }
 }

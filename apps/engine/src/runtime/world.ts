@@ -14,7 +14,7 @@ import { Gui, GuiFont, parseBMFont, type GuiRenderer } from '@cuttle/gui';
 import { EcsBinding, RenderScene, type GuiOverlay, type MaterialInput, type Renderer, type RenderCamera, type RenderTarget } from '@cuttle/render';
 import { createLevelLibrary } from '../compiler/resources/level.ts';
 import { EngineError } from '../errors.ts';
-import { CharacterAnimator } from './character-animator.ts';
+import { CharacterAnimator, type BindSphere } from './character-animator.ts';
 import { characterClipBytes, characterClipOf } from './character-clip.ts';
 import { levelPatch, type LoadedLevel } from './level-patch.ts';
 import { section } from './container.ts';
@@ -39,16 +39,12 @@ interface CharacterSet {
   clip: AnimationClip;
   /** The walk clip's sections (workers read the skeleton and clip from them). */
   clipBytes: Uint8Array;
-  /** Every walker's palette, computed on this thread or on the frame workers. */
+  /** Every walker's palette and bounding sphere (which picks its level of detail), computed on this thread or on the frame workers. */
   animator: CharacterAnimator;
-  /** This frame's upload staging for one palette (in the engine's frame allocator). */
+  /** This frame's upload staging of every walker's palette (in the engine's frame allocator). */
   palette: Float32Array;
   /** The set's skinned draw in this world's render scene. */
   draw: number;
-  /** The bind pose's bounding sphere (centre, radius) in the mesh's units. */
-  sphere: { center: [number, number, number]; radius: number };
-  /** Every walker's bounding sphere this frame (4 floats each), which picks its level of detail. */
-  bounds: Float32Array;
 }
 
 interface FluidPool {
@@ -156,6 +152,7 @@ export class World {
       this.#prefetched = undefined;
       this.#buildLights();
       this.#buildCharacters(store, previous);
+      shared.memory?.reserveFrame(this.frameBytes);
       this.#buildFluid(previous);
       this.#buildTitle(store, previous);
       render.setSun({ direction: this.#meta.sun.direction, color: this.#meta.sun.color, intensity: this.#meta.sun.intensity });
@@ -384,10 +381,10 @@ export class World {
       const groupKey = `${key}:${rows.length}:${store.manifest.resources[`${meshName}.glb`]?.hash ?? ''}`;
       const reused = previous?.characterSets.find((set) => set.key === groupKey);
       const { min, max } = c.meta.bounds;
-      const sphere = { center: [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2] as [number, number, number], radius: Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) / 2 };
+      const sphere: BindSphere = { center: [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2], radius: Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) / 2 };
       let set: CharacterSet;
       if (reused) {
-        set = { ...reused, animator: new CharacterAnimator(reused.skeleton, reused.clip, reused.clipBytes, paths), sphere, bounds: new Float32Array(rows.length * 4) };
+        set = { ...reused, animator: new CharacterAnimator(reused.skeleton, reused.clip, reused.clipBytes, paths, sphere), palette: new Float32Array(rows.length * reused.skeleton.jointCount * 12) };
       } else {
         const { skeleton, clip } = characterClipOf(c, meshName);
         const clipBytes = characterClipBytes(c);
@@ -395,7 +392,7 @@ export class World {
         const skinning = new GpuSkinning(this.#shared.device, { maxVertices: vertexCount, maxOutputVertices: vertexCount * rows.length, maxBones: skeleton.jointCount * rows.length, maxInstances: rows.length });
         const mesh = skinning.addMesh({ format: 'packed', vertexCount, bonesUsed: c.meta.bonesUsed, positionNormal: section<Uint32Array<ArrayBuffer>>(c, 'positionNormal', Uint32Array), tangent: section<Uint32Array<ArrayBuffer>>(c, 'tangent', Uint32Array), bones: section<Uint32Array<ArrayBuffer>>(c, 'bones', Uint32Array) });
         const instances = rows.map(() => skinning.addInstance({ mesh, palette: skinning.createPalette(skeleton.jointCount) }));
-        set = { key: groupKey, skinning, instances, skeleton, clip, clipBytes, animator: new CharacterAnimator(skeleton, clip, clipBytes, paths), palette: new Float32Array(skeleton.jointCount * 12), draw: -1, sphere, bounds: new Float32Array(rows.length * 4) };
+        set = { key: groupKey, skinning, instances, skeleton, clip, clipBytes, animator: new CharacterAnimator(skeleton, clip, clipBytes, paths, sphere), palette: new Float32Array(rows.length * skeleton.jointCount * 12), draw: -1 };
       }
       const materialId = this.#characterMaterial(store, materialName);
       // The levels of detail, which render picks per walker by the sphere #animate moves with it.
@@ -491,14 +488,17 @@ export class World {
   #animate(): void {
     for (const set of this.characterSets) {
       set.animator.animate(this.time, this.walkScale, this.#shared.jobs);
-      set.animator.bounds(this.time, this.walkScale, set.sphere.center, set.sphere.radius, set.bounds);
-      this.render.setSkinnedBounds(set.draw, set.bounds);
-      // Staged in the frame allocator, then uploaded: the shared palettes stay the workers'.
-      for (let k = 0; k < set.instances.length; k++) {
-        set.palette.set(set.animator.palette(k));
-        set.skinning.writePalette(set.instances[k]!.palette, set.palette);
-      }
+      this.render.setSkinnedBounds(set.draw, set.animator.bounds);
+      // Staged in the frame allocator in one copy, then into the skinning's upload staging in one
+      // more (the set's palettes were created one after another): the shared palettes stay the workers'.
+      set.palette.set(set.animator.palettes);
+      set.skinning.writePalettes(set.instances[0]!.palette, set.instances.length, set.palette);
     }
+  }
+
+  /** Bytes this world stages in the engine's frame allocator each frame (stageFrame). */
+  get frameBytes(): number {
+    return this.characterSets.reduce((bytes, set) => bytes + set.palette.byteLength + 16, 0);
   }
 
   /** Every walker set's palettes as this frame computed them (tests compare threads with them). */

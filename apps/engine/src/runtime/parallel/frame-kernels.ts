@@ -21,8 +21,12 @@ function cycleOf(mesh: Uint8Array): WalkCycle {
   return cycle;
 }
 
-/** Character `job.jobIndex`'s palette into `palettes` (12 floats per joint, `paletteFloats` per character). */
-export function walkCharacters(job: JobDispatchArgs, mesh: Uint8Array, paths: Float32Array, palettes: Float32Array, paletteFloats: number, time: number, walkScale: number): void {
+/**
+ * Character `job.jobIndex`'s palette into `palettes` (12 floats per joint, `paletteFloats` per
+ * character) and its bounding sphere into `bounds` (4 floats per character; `sphere`: the bind
+ * pose's).
+ */
+export function walkCharacters(job: JobDispatchArgs, mesh: Uint8Array, paths: Float32Array, palettes: Float32Array, paletteFloats: number, time: number, walkScale: number, sphere: Float64Array, bounds: Float32Array): void {
   const k = job.jobIndex;
-  walkCharacter(cycleOf(mesh), paths, k, time, walkScale, palettes.subarray(k * paletteFloats, (k + 1) * paletteFloats));
+  walkCharacter(cycleOf(mesh), paths, k, time, walkScale, palettes.subarray(k * paletteFloats, (k + 1) * paletteFloats), sphere, bounds);
 }
