@@ -1,11 +1,13 @@
 // The WGSL users include in their shading to walk the culled tiles, and the bindings it needs.
 import moduleCommonWgsl from './shaders/module-common.wgsl?raw';
+import moduleFlatCommonWgsl from './shaders/module-flat-common.wgsl?raw';
 import moduleFlatWgsl from './shaders/module-flat.wgsl?raw';
 import moduleFlatSparseWgsl from './shaders/module-flat-sparse.wgsl?raw';
 import moduleCompactionWgsl from './shaders/module-compaction.wgsl?raw';
 import moduleScalarWgsl from './shaders/module-scalar.wgsl?raw';
 import moduleLaneWgsl from './shaders/module-lane.wgsl?raw';
 import moduleShadingWgsl from './shaders/module-shading.wgsl?raw';
+import moduleWalkWgsl from './shaders/module-walk.wgsl?raw';
 import { CULL_WALKS, SPARSE_WALK_MAX_ENTITIES, TECHNIQUES, type CullWalk, type Technique } from './api.ts';
 import { GpuCullingError } from './errors.ts';
 
@@ -60,7 +62,9 @@ export function cullingShaderModule(options: CullingModuleOptions): string {
     scalarize ? 'enable subgroups;\ndiagnostic(off, subgroup_uniformity);' : '',
     common,
     scalarize ? moduleScalarWgsl : moduleLaneWgsl,
-    technique === 'compaction' ? moduleCompactionWgsl : resolveWalk(walk, maxEntities) === 'sparse' ? moduleFlatSparseWgsl : moduleFlatWgsl,
+    technique === 'compaction' ? moduleCompactionWgsl : moduleFlatCommonWgsl,
+    technique === 'compaction' ? '' : resolveWalk(walk, maxEntities) === 'sparse' ? moduleFlatSparseWgsl : moduleFlatWgsl,
+    moduleWalkWgsl,
     shading ? moduleShadingWgsl : '',
   ].join('\n');
 }

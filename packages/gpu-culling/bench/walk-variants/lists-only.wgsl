@@ -2,9 +2,7 @@
 // out, so only list form tiles are walked (a bits form tile reads as empty). walk-variant.ts
 // (--lists-only) times it on every frame and compares its image only where the culler wrote no
 // tile in bits form. It bounds what reading lists in one loop costs, with no bits code at all.
-
-const CULL_LIST_FORM: u32 = 0x80000000u;
-const CULL_LIST_HEADER: u32 = 1u;
+// Like the walks it stands in for, it uses module-flat-common.wgsl and module-walk.wgsl.
 
 struct CullIterator {
   tile: u32,
@@ -23,23 +21,9 @@ fn cull_start(it: ptr<function, CullIterator>) {
   }
   let base = walking * cull_view.words_per_tile;
   let header = cull_tiles[base];
-  let decals = header & 0x3ffu;
-  let boxes = decals + ((header >> 10u) & 0x3ffu);
-  let lights = (header >> 20u) & 0x7ffu;
-  let start = select(select(boxes, decals, (*it).kind == 1u), 0u, (*it).kind == 0u);
-  let stop = select(select(boxes + lights, boxes, (*it).kind == 1u), decals, (*it).kind == 0u);
-  let list = (header & CULL_LIST_FORM) != 0u;
-  (*it).at = base + CULL_LIST_HEADER + start;
-  (*it).stop = select(base + CULL_LIST_HEADER + start, base + CULL_LIST_HEADER + stop, list);
-}
-
-fn cull_walk(tile: u32, kind: u32) -> CullIterator {
-  var it: CullIterator;
-  it.tile = tile;
-  it.kind = kind;
-  it.pending = true;
-  cull_start(&it);
-  return it;
+  let words = cull_list_words(base, header, (*it).kind);
+  (*it).at = words.x;
+  (*it).stop = select(words.x, words.y, (header & CULL_LIST_FORM) != 0u);
 }
 
 fn cull_next(it: ptr<function, CullIterator>) -> u32 {
@@ -57,16 +41,4 @@ fn cull_next(it: ptr<function, CullIterator>) -> u32 {
     }
     cull_start(it);
   }
-}
-
-fn cull_decals(tile: u32) -> CullIterator {
-  return cull_walk(tile, 0u);
-}
-
-fn cull_probes(tile: u32) -> CullIterator {
-  return cull_walk(tile, 1u);
-}
-
-fn cull_lights(tile: u32) -> CullIterator {
-  return cull_walk(tile, 2u);
 }

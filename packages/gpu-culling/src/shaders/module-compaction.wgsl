@@ -35,15 +35,6 @@ fn cull_start(it: ptr<function, CullIterator>) {
   }
 }
 
-fn cull_walk(tile: u32, kind: u32) -> CullIterator {
-  var it: CullIterator;
-  it.tile = tile;
-  it.kind = kind;
-  it.pending = true;
-  cull_start(&it);
-  return it;
-}
-
 fn cull_next(it: ptr<function, CullIterator>) -> u32 {
   loop {
     if ((*it).walking == CULL_END) {
@@ -59,16 +50,4 @@ fn cull_next(it: ptr<function, CullIterator>) -> u32 {
     }
     cull_start(it);
   }
-}
-
-fn cull_decals(tile: u32) -> CullIterator {
-  return cull_walk(tile, 0u);
-}
-
-fn cull_probes(tile: u32) -> CullIterator {
-  return cull_walk(tile, 1u);
-}
-
-fn cull_lights(tile: u32) -> CullIterator {
-  return cull_walk(tile, 2u);
 }

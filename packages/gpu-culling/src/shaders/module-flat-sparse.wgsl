@@ -9,10 +9,6 @@
 // 5-12% slower from 16,384, where the dense walk's straight-line read before its loop pays (see
 // BENCHMARKS.md). Scalarized, the subgroup walks one tile at a time as in the dense walk.
 
-const CULL_LIST_FORM: u32 = 0x80000000u;
-const CULL_FLAT_HEADER: u32 = 1u;
-const CULL_LIST_HEADER: u32 = 1u;
-
 struct CullIterator {
   tile: u32,
   kind: u32,
@@ -26,13 +22,6 @@ struct CullIterator {
   stop: u32,
 }
 
-// Entities [first, end) of the kind: decals, then probes, then lights.
-fn cull_kind_range(kind: u32) -> vec2u {
-  let first = select(select(cull_view.decals + cull_view.probes, cull_view.decals, kind == 1u), 0u, kind == 0u);
-  let count = select(select(cull_view.lights, cull_view.probes, kind == 1u), cull_view.decals, kind == 0u);
-  return vec2u(first, first + count);
-}
-
 fn cull_start(it: ptr<function, CullIterator>) {
   let walking = cull_first_pending((*it).tile, (*it).pending);
   (*it).walking = walking;
@@ -44,27 +33,14 @@ fn cull_start(it: ptr<function, CullIterator>) {
   let header = cull_tiles[base];
   (*it).list = (header & CULL_LIST_FORM) != 0u;
   if ((*it).list) {
-    let decals = header & 0x3ffu;
-    let boxes = decals + ((header >> 10u) & 0x3ffu);
-    let lights = (header >> 20u) & 0x7ffu;
-    let start = select(select(boxes, decals, (*it).kind == 1u), 0u, (*it).kind == 0u);
-    let stop = select(select(boxes + lights, boxes, (*it).kind == 1u), decals, (*it).kind == 0u);
-    (*it).at = base + CULL_LIST_HEADER + start;
-    (*it).stop = base + CULL_LIST_HEADER + stop;
+    let words = cull_list_words(base, header, (*it).kind);
+    (*it).at = words.x;
+    (*it).stop = words.y;
     return;
   }
   // Bits form: the cursor in `at`; `stop` 0 so that the list test below fails at once.
   (*it).at = cull_kind_range((*it).kind).x;
   (*it).stop = 0u;
-}
-
-fn cull_walk(tile: u32, kind: u32) -> CullIterator {
-  var it: CullIterator;
-  it.tile = tile;
-  it.kind = kind;
-  it.pending = true;
-  cull_start(&it);
-  return it;
 }
 
 fn cull_next(it: ptr<function, CullIterator>) -> u32 {
@@ -108,16 +84,4 @@ fn cull_next(it: ptr<function, CullIterator>) -> u32 {
     }
     cull_start(it);
   }
-}
-
-fn cull_decals(tile: u32) -> CullIterator {
-  return cull_walk(tile, 0u);
-}
-
-fn cull_probes(tile: u32) -> CullIterator {
-  return cull_walk(tile, 1u);
-}
-
-fn cull_lights(tile: u32) -> CullIterator {
-  return cull_walk(tile, 2u);
 }

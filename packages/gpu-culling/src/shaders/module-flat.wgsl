@@ -7,10 +7,6 @@
 // tile index among lanes still waiting); lanes of other tiles get CULL_SKIP meanwhile, so each
 // lane sees exactly its own tile's entities. In a 16x16 tile most subgroups hold one tile.
 
-const CULL_LIST_FORM: u32 = 0x80000000u;
-const CULL_FLAT_HEADER: u32 = 1u;
-const CULL_LIST_HEADER: u32 = 1u;
-
 struct CullIterator {
   tile: u32,
   kind: u32,
@@ -33,13 +29,6 @@ struct CullIterator {
   bits: u32,
 }
 
-// Entities [first, end) of the kind: decals, then probes, then lights.
-fn cull_kind_range(kind: u32) -> vec2u {
-  let first = select(select(cull_view.decals + cull_view.probes, cull_view.decals, kind == 1u), 0u, kind == 0u);
-  let count = select(select(cull_view.lights, cull_view.probes, kind == 1u), cull_view.decals, kind == 0u);
-  return vec2u(first, first + count);
-}
-
 fn cull_mask_at(it: ptr<function, CullIterator>) {
   (*it).mask_bits = cull_tiles[(*it).base + CULL_FLAT_HEADER + (*it).mask_word];
 }
@@ -55,14 +44,9 @@ fn cull_start(it: ptr<function, CullIterator>) {
   let header = cull_tiles[base];
   (*it).list = (header & CULL_LIST_FORM) != 0u;
   if ((*it).list) {
-    // The header counts each kind as a compaction list's statistics word does.
-    let decals = header & 0x3ffu;
-    let boxes = decals + ((header >> 10u) & 0x3ffu);
-    let lights = (header >> 20u) & 0x7ffu;
-    let start = select(select(boxes, decals, (*it).kind == 1u), 0u, (*it).kind == 0u);
-    let stop = select(select(boxes + lights, boxes, (*it).kind == 1u), decals, (*it).kind == 0u);
-    (*it).at = base + CULL_LIST_HEADER + start;
-    (*it).stop = base + CULL_LIST_HEADER + stop;
+    let words = cull_list_words(base, header, (*it).kind);
+    (*it).at = words.x;
+    (*it).stop = words.y;
     return;
   }
   let range = cull_kind_range((*it).kind);
@@ -79,15 +63,6 @@ fn cull_start(it: ptr<function, CullIterator>) {
   (*it).mask_last = ((range.y - 1u) / 32u) / 32u;
   cull_mask_at(it);
   (*it).mask_bits &= 0xffffffffu << ((range.x / 32u) & 31u);
-}
-
-fn cull_walk(tile: u32, kind: u32) -> CullIterator {
-  var it: CullIterator;
-  it.tile = tile;
-  it.kind = kind;
-  it.pending = true;
-  cull_start(&it);
-  return it;
 }
 
 // The next entity of the walked tile in bits form, or CULL_END when it has no more.
@@ -152,16 +127,4 @@ fn cull_next_slow(it: ptr<function, CullIterator>) -> u32 {
     }
     cull_start(it);
   }
-}
-
-fn cull_decals(tile: u32) -> CullIterator {
-  return cull_walk(tile, 0u);
-}
-
-fn cull_probes(tile: u32) -> CullIterator {
-  return cull_walk(tile, 1u);
-}
-
-fn cull_lights(tile: u32) -> CullIterator {
-  return cull_walk(tile, 2u);
 }
