@@ -139,6 +139,14 @@ export class FlowProgram {
     return map;
   }
 
+  /**
+   * Delay and timer nodes of the graph: what `runtime.update` advances. With none, update has
+   * nothing to do for an instance that is not being debugged, and a host may skip the call.
+   */
+  get tickNodes(): number {
+    return this.words[this.words[H.tickList]!]!;
+  }
+
   /** Sizes of the compiled graph. */
   get stats(): FlowProgramStats {
     return { nodes: this.words[H.nodeCount]!, staticBytes: this.words.byteLength, dynamicBytes: this.template.byteLength, strings: this.strings.length };

@@ -87,6 +87,17 @@ describe('the compiled blob', () => {
     expect(program.stats).toMatchObject({ nodes: 13, dynamicBytes: 6 * 8 });
   });
 
+  test('tickNodes counts the delays and timers update advances', () => {
+    const count = (type: string): number => explodingBarrel.nodes.filter((n) => n.type === type).length;
+    expect(program.tickNodes).toBe(count('logic/delay') + count('event/timer'));
+    expect(program.tickNodes).toBeGreaterThan(0);
+    const registry = new FlowRegistry();
+    const still = loadFlowProgram(compileFlowGraph({ flow: 1, kind: 'unit', nodes: [{ id: 'spawned', type: 'event/unit_spawned' }] }, registry), registry);
+    expect(still.tickNodes).toBe(0);
+    const timed = loadFlowProgram(compileFlowGraph({ flow: 1, kind: 'unit', nodes: [{ id: 'a', type: 'event/timer', inputs: { period: 1 } }, { id: 'b', type: 'event/timer', inputs: { period: 2 } }] }, registry), registry);
+    expect(timed.tickNodes).toBe(2);
+  });
+
   test('the file is position independent: copied, shifted, saved to disk and read back in one call', () => {
     log.length = 0;
     const reference = explode(program, log);
