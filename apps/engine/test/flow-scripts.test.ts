@@ -6,36 +6,20 @@ import { compileFlowGraph, loadFlowProgram, type FlowGraphSource } from '@cuttle
 import { describe, expect, test } from 'vitest';
 import { createFlowRegistry } from '../src/runtime/flow-actions.ts';
 import { FlowScripts, type FlowUnitPlacement } from '../src/runtime/flow-scripts.ts';
+import { ticker } from './flow-graphs.ts';
 
 /** A unit graph that adds 1 to `ticks` every 0.05 s, or (still) sets `spawned` once and has no timer. */
 function graph(kind: 'ticker' | 'still'): FlowGraphSource {
-  if (kind === 'still') {
-    return {
-      flow: 1,
-      kind: 'unit',
-      variables: { spawned: { type: 'float', value: 0 } },
-      nodes: [
-        { id: 'spawned', type: 'event/unit_spawned' },
-        { id: 'set', type: 'variable/set', settings: { variable: 'spawned' }, inputs: { value: 1 } },
-      ],
-      events: [{ from: 'spawned.out', to: 'set.in' }],
-    };
-  }
+  if (kind === 'ticker') return ticker(1);
   return {
     flow: 1,
     kind: 'unit',
-    variables: { ticks: { type: 'float', value: 0 } },
+    variables: { spawned: { type: 'float', value: 0 } },
     nodes: [
-      { id: 'tick', type: 'event/timer', inputs: { period: 0.05 } },
-      { id: 'get', type: 'variable/get', settings: { variable: 'ticks' } },
-      { id: 'add', type: 'math/add', inputs: { b: 1 } },
-      { id: 'set', type: 'variable/set', settings: { variable: 'ticks' } },
+      { id: 'spawned', type: 'event/unit_spawned' },
+      { id: 'set', type: 'variable/set', settings: { variable: 'spawned' }, inputs: { value: 1 } },
     ],
-    events: [{ from: 'tick.tick', to: 'set.in' }],
-    links: [
-      { from: 'get.value', to: 'add.a' },
-      { from: 'add.result', to: 'set.value' },
-    ],
+    events: [{ from: 'spawned.out', to: 'set.in' }],
   };
 }
 

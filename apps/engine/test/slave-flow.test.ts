@@ -13,27 +13,8 @@ import type { LogFn } from '../src/runtime/world.ts';
 import { ACTIVITY_INTERVAL_MS, MAX_ACTIVITY_NODES, MAX_ACTIVITY_VALUES, MAX_BREAKPOINTS } from '../src/slave/flow-debugger.ts';
 import { SlaveServer } from '../src/slave/server.ts';
 import type { SlaveEngine } from '../src/slave/slave-engine.ts';
+import { ticker } from './flow-graphs.ts';
 import { connect, TOKEN, type ToolClient } from './slave-helpers.ts';
-
-/** A unit graph that adds `step` to its variable `ticks` every 0.05 s of update time. */
-function ticker(step: number): FlowGraphSource {
-  return {
-    flow: 1,
-    kind: 'unit',
-    variables: { ticks: { type: 'float', value: 0 } },
-    nodes: [
-      { id: 'tick', type: 'event/timer', inputs: { period: 0.05 } },
-      { id: 'get', type: 'variable/get', settings: { variable: 'ticks' } },
-      { id: 'add', type: 'math/add', inputs: { b: step } },
-      { id: 'set', type: 'variable/set', settings: { variable: 'ticks' } },
-    ],
-    events: [{ from: 'tick.tick', to: 'set.in' }],
-    links: [
-      { from: 'get.value', to: 'add.a' },
-      { from: 'add.result', to: 'set.value' },
-    ],
-  };
-}
 
 /** 300 (lerp, variable/set) pairs, all fired by one timer: 601 nodes run on each tick. */
 function big(): FlowGraphSource {
