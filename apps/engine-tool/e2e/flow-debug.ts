@@ -87,6 +87,19 @@ await runE2e('engine tool Flow e2e', async ({ source, toolUrl, browser }) => {
 
   // Save with Ctrl+S: the server writes and compiles, the page sends reload, the engine switches the lamps.
   const sourceBefore = readFileSync(join(source, 'flow', 'lamp.flow'), 'utf8');
+  // The counter glows for 250 ms once a second; Playwright polls a waiting selector about once a
+  // second too, so it can miss every glow. The page records the moment the class is added.
+  await page.evaluate((id) => {
+    const seen = window as unknown as { counterGlowed?: boolean };
+    seen.counterGlowed = false;
+    const editor = document.querySelector('#flow-editor')!;
+    const observer = new MutationObserver(() => {
+      if (editor.querySelector(`[data-node="${id}"].cfe-ran`) === null) return;
+      seen.counterGlowed = true;
+      observer.disconnect();
+    });
+    observer.observe(editor, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  }, counter!);
   const saveStart = performance.now();
   await page.keyboard.press('Control+s');
   await page.waitForFunction(() => (window as unknown as ToolWindow).cuttleTool.flow.state.reloads.length >= 1, undefined, { timeout: 30_000 });
@@ -98,7 +111,7 @@ await runE2e('engine tool Flow e2e', async ({ source, toolUrl, browser }) => {
   check('the engine reloads the graph into the running lamps (the reload report arrives)', report?.ok === true && report.reports.some((r) => r.graph === 'flow/lamp.flow' && (r.report?.instances ?? 0) >= 1), `${saveMs.toFixed(0)} ms save to report; ${JSON.stringify(report)}`);
 
   // The new graph runs: the counter glows (the timer ticks every second) and its count shows on hover.
-  await page.waitForSelector(`#flow-editor [data-node="${counter}"].cfe-ran`, { timeout: 10_000 });
+  await page.waitForFunction(() => (window as unknown as { counterGlowed?: boolean }).counterGlowed === true, undefined, { timeout: 10_000, polling: 50 });
   check('the counter glows when it runs', true);
   const countPin = await pinAt(page, counter!, 'count', 'output');
   await page.mouse.move(countPin.x - 20, countPin.y, { steps: 2 });
