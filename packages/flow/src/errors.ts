@@ -59,3 +59,22 @@ export class FlowGraphError extends FlowError {
     this.issues = issues;
   }
 }
+
+/**
+ * Thrown by a `FlowActionRecorder`'s action when its tape has no room for the record.
+ * The update that called it is half done: restore the instance's state from before the update
+ * and run it again where actions run for real (the host thread), or on a larger tape.
+ */
+export class FlowTapeFullError extends FlowError {
+  /** Always `'FlowTapeFullError'`. */
+  override readonly name: string = 'FlowTapeFullError';
+
+  constructor(
+    /** Floats left in the tape's range. */
+    readonly left: number,
+    /** Floats the record needed. */
+    readonly needed: number,
+  ) {
+    super(`The action tape has ${left} floats left and the record needs ${needed}: give the tape more room, or run this instance's update where its actions run.`);
+  }
+}

@@ -74,6 +74,18 @@ export class FlowProgram {
     return new FlowInstance(this, unit);
   }
 
+  /**
+   * An instance that runs on `state` as it is, without copying the template: for a second thread
+   * that updates instances whose state another thread placed in shared memory
+   * ({@link FlowInstance.placeState}). `state` must hold this program's dynamic slots, no more, no
+   * fewer; the two threads must not run the same instance at the same time.
+   */
+  instanceOver(state: Float64Array, unit = -1): FlowInstance {
+    if (!Number.isInteger(unit)) throw new FlowError(`unit must be an integer id, got ${unit}.`);
+    checkStateLength(this, state);
+    return new FlowInstance(this, unit, state);
+  }
+
   /** The id runtime.external() takes for the named external event (resolve once, fire often). */
   externalEvent(name: string): number {
     const s = this.words;
@@ -179,10 +191,23 @@ export class FlowInstance implements FlowInstanceHandle {
    */
   debug: FlowDebugState | null = null;
 
-  constructor(program: FlowProgram, unit: number) {
+  /** Prefer `program.instantiate(unit)`; `state`, when given, is used as it is (see `program.instanceOver`). */
+  constructor(program: FlowProgram, unit: number, state?: Float64Array) {
     this.program = program;
     this.unit = unit;
-    this.state = program.template.slice();
+    this.state = state ?? program.template.slice();
+  }
+
+  /**
+   * Moves the state into `into` (a view of a SharedArrayBuffer, say, so that workers can update
+   * the instance): copies it there and runs on `into` from now on. `into` must be exactly the
+   * program's dynamic slots long. A reload gives the instance a new array again: place it anew.
+   */
+  placeState(into: Float64Array): void {
+    checkStateLength(this.program, into);
+    if (into === this.state) return;
+    into.set(this.state);
+    this.state = into;
   }
 
   /**
@@ -192,6 +217,13 @@ export class FlowInstance implements FlowInstanceHandle {
   reset(): void {
     this.state.set(this.program.template);
     this.debug?.dropPendingWork();
+  }
+}
+
+function checkStateLength(program: FlowProgram, state: Float64Array): void {
+  if (!(state instanceof Float64Array)) throw new FlowError(`An instance's state is a Float64Array, got ${Object.prototype.toString.call(state)}.`);
+  if (state.length !== program.template.length) {
+    throw new FlowError(`Graph "${program.name}" keeps ${program.template.length} state slots per instance; the array given has ${state.length}: size it with program.template.length.`);
   }
 }
 

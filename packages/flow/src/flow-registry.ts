@@ -67,6 +67,13 @@ export class FlowRegistry {
     return [...this.#types.values()];
   }
 
+  /** The host actions defined so far, in the order they were defined. */
+  actions(): FlowActionSpec[] {
+    const specs: FlowActionSpec[] = [];
+    for (const type of this.#types.values()) if ('action' in type) specs.push((type as ActionDef).action);
+    return specs;
+  }
+
   /** @internal The compiler's and loader's view. */
   definition(typeName: string): NodeTypeDef | undefined {
     return this.#types.get(typeName);

@@ -698,13 +698,29 @@ export class FlowRuntime {
   }
 
   #debugState(instance: FlowInstance): FlowDebugState {
-    instance.debug ??= new FlowDebugState(instance.program, this.#stack.length, this.#queueSize);
+    if (instance.debug === null) {
+      instance.debug = new FlowDebugState(instance.program, this.#stack.length, this.#queueSize);
+      this.#debugged++;
+    }
     return instance.debug;
   }
 
   #detachIfIdle(instance: FlowInstance): void {
-    if (instance.debug?.idle) instance.debug = null;
+    if (instance.debug?.idle) {
+      instance.debug = null;
+      this.#debugged--;
+    }
   }
+
+  /**
+   * Instances this runtime's debugging calls hold (watched, with breakpoints, paused or stepping).
+   * While it is 0, every instance takes the fast path, and a host that treats debugged instances
+   * apart (updating them on its own thread, say) need not look at each one.
+   */
+  get debuggedInstances(): number {
+    return this.#debugged;
+  }
+  #debugged = 0;
 
   #checkInstance(instance: unknown, what: string): asserts instance is FlowInstance {
     if (!(instance instanceof FlowInstance)) throw new FlowError(`${what} needs a FlowInstance (from program.instantiate()), got ${instance === null ? 'null' : typeof instance}.`);

@@ -6,7 +6,8 @@ export type { FlowReloadReport } from './reload-graph.ts';
 export { FlowRegistry } from './flow-registry.ts';
 export { assignable, validateFlowGraph } from './validate-graph.ts';
 export { parseSjson, type SjsonValue } from './sjson.ts';
-export { FlowError, FlowGraphError, type FlowIssue, type FlowIssueCode } from './errors.ts';
+export { FlowActionRecorder, FlowActionReplay } from './action-tape.ts';
+export { FlowError, FlowGraphError, FlowTapeFullError, type FlowIssue, type FlowIssueCode } from './errors.ts';
 export {
   FLOW_VALUE_TYPES,
   type FlowActionCall,

@@ -239,3 +239,30 @@ describe('bad debug calls change nothing', () => {
     expect(runtime.debugStatus(instance)).toMatchObject({ queued: 2, droppedEvents: 2 });
   });
 });
+
+describe('runtime.debuggedInstances', () => {
+  test('counts the instances debugging holds: watch, breakpoints and pauses attach one once; it drops when the last of them goes', () => {
+    const { program, runtime, go } = setup();
+    const a = program.instantiate(1);
+    const b = program.instantiate(2);
+    expect(runtime.debuggedInstances).toBe(0);
+    runtime.watch(a);
+    runtime.setBreakpoint(a, 'b');
+    expect(runtime.debuggedInstances, 'one instance, twice held').toBe(1);
+    runtime.setBreakpoint(b, 'c');
+    expect(runtime.debuggedInstances).toBe(2);
+    runtime.pause(b);
+    runtime.clearBreakpoint(b, 'c');
+    expect(runtime.debuggedInstances, 'b still stepping').toBe(2);
+    go(b);
+    expect(runtime.isPaused(b)).toBe(true);
+    runtime.continue(b);
+    expect(b.debug).toBeNull();
+    expect(runtime.debuggedInstances).toBe(1);
+    runtime.unwatch(a);
+    expect(runtime.debuggedInstances, 'a keeps its breakpoint').toBe(1);
+    runtime.clearBreakpoint(a, 'b');
+    expect(a.debug).toBeNull();
+    expect(runtime.debuggedInstances).toBe(0);
+  });
+});

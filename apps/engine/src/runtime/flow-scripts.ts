@@ -4,7 +4,9 @@
 // GPU. Hot reload switches running instances to a recompiled graph with runtime.reload (they keep
 // their variables and node state) instead of making new ones.
 import { FlowRuntime, type FlowInstance, type FlowProgram, type FlowRegistry, type FlowReloadReport } from '@cuttle/flow';
+import type { JobSystem } from '@cuttle/jobs';
 import { EngineError } from '../errors.ts';
+import { FlowParallelUpdate, type FlowParallelOptions, type FlowParallelStats } from './flow-parallel.ts';
 
 /** A graph as the engine loads it: the program, and its nodes' types when the compiler recorded them. */
 export interface LoadedGraph {
@@ -51,9 +53,30 @@ export class FlowScripts {
   readonly #instances: FlowInstance[];
   /** Per instance, 1 when its graph has delays or timers (a reload may change it). */
   readonly #ticks: Uint8Array;
+  /** The update across the frame workers, when there are workers. */
+  readonly #parallel: FlowParallelUpdate | null;
+  /** What update() found failing this frame, one line per instance. */
+  readonly #failures: string[] = [];
+  #dt = 0;
+  #onWorkers = false;
+  readonly #updateHere = (index: number): void => {
+    try {
+      this.runtime.update(this.#instances[index]!, this.#dt);
+    } catch (error) {
+      this.#fail(index, error instanceof Error ? error.message : String(error));
+    }
+  };
+  readonly #fail = (index: number, message: string): void => {
+    const target = this.targets[index]!;
+    this.#failures.push(`${target.unit ?? 'the level'} (${target.graph}): ${message}`);
+  };
 
-  /** Loads the graphs the units and the level name (throws on the first that fails) and instantiates them; start() fires their first events. */
-  constructor(registry: FlowRegistry, load: GraphLoader, units: readonly FlowUnitPlacement[], level: string | undefined) {
+  /**
+   * Loads the graphs the units and the level name (throws on the first that fails) and
+   * instantiates them; start() fires their first events. With `jobs`, a frame with enough
+   * ticking instances updates them on its workers (FlowParallelUpdate), with the same result.
+   */
+  constructor(registry: FlowRegistry, load: GraphLoader, units: readonly FlowUnitPlacement[], level: string | undefined, jobs?: JobSystem, parallel?: FlowParallelOptions) {
     this.registry = registry;
     this.#load = load;
     this.runtime = new FlowRuntime({ onPause: (instance, node) => { this.onPause?.(this.targets[instance.user]!, node); } });
@@ -71,6 +94,18 @@ export class FlowScripts {
     this.#instances = targets.map((t) => t.instance);
     this.#ticks = new Uint8Array(targets.length);
     this.#noteTicks();
+    this.#parallel = jobs ? new FlowParallelUpdate(jobs, registry, parallel) : null;
+    this.#parallel?.layout(this.#instances);
+  }
+
+  /** Whether the last update() went to the frame workers. */
+  get updatedOnWorkers(): boolean {
+    return this.#onWorkers;
+  }
+
+  /** What the last update() did on the frame workers; null without workers. */
+  get workerStats(): Readonly<FlowParallelStats> | null {
+    return this.#parallel?.last ?? null;
   }
 
   #noteTicks(): void {
@@ -96,15 +131,21 @@ export class FlowScripts {
   /**
    * Advances every instance's delays and timers (a paused one stands still). Instances whose
    * graph has neither are skipped unless the debugger holds them (their update would do
-   * nothing): a level of 10,000 lamps with no timers costs a pass over a byte array.
+   * nothing): a level of 10,000 lamps with no timers costs a pass over a byte array. An instance
+   * whose update fails (an event loop, say) does not stop the others: after all of them have
+   * run, this throws an EngineError naming every one that failed.
    */
   update(dt: number): void {
+    this.#dt = dt;
+    this.#failures.length = 0;
     const instances = this.#instances;
     const ticks = this.#ticks;
-    for (let i = 0; i < instances.length; i++) {
-      const instance = instances[i]!;
-      if (ticks[i] !== 0 || instance.debug !== null) this.runtime.update(instance, dt);
+    this.#onWorkers = this.#parallel?.update(dt, instances, ticks, this.runtime, this.#updateHere, this.#fail) ?? false;
+    if (!this.#onWorkers) {
+      for (let i = 0; i < instances.length; i++) if (ticks[i] !== 0 || instances[i]!.debug !== null) this.#updateHere(i);
     }
+    const failures = this.#failures;
+    if (failures.length > 0) throw new EngineError(`The Flow update failed in ${failures.length} instance${failures.length > 1 ? 's' : ''}: ${failures.slice(0, 3).join('; ')}${failures.length > 3 ? '; ...' : ''}`);
   }
 
   /** The instance of placed unit `unit`, or of the level's graph for null. */
@@ -129,14 +170,18 @@ export class FlowScripts {
       const old = this.#graphs.get(name);
       if (old && old.program.kind !== loaded.program.kind) throw new EngineError(`${name}.flow changed from a ${old.program.kind} graph to a ${loaded.program.kind} graph; its instances cannot switch. Reload the level instead.`);
     }
-    const reloaded = next.map(({ name, loaded }) => {
-      const instances = this.#instances.filter((i) => this.targets[i.user]!.graph === name);
-      const report = instances.length > 0 ? this.runtime.reload(instances, loaded.program) : null;
-      if (this.#graphs.has(name) || instances.length > 0) this.#graphs.set(name, loaded);
-      return { graph: `${name}.flow`, report };
-    });
-    this.#noteTicks();
-    return reloaded;
+    try {
+      return next.map(({ name, loaded }) => {
+        const instances = this.#instances.filter((i) => this.targets[i.user]!.graph === name);
+        const report = instances.length > 0 ? this.runtime.reload(instances, loaded.program) : null;
+        if (this.#graphs.has(name) || instances.length > 0) this.#graphs.set(name, loaded);
+        return { graph: `${name}.flow`, report };
+      });
+    } finally {
+      // Reloaded instances have new programs and new state arrays.
+      this.#noteTicks();
+      this.#parallel?.layout(this.#instances);
+    }
   }
 }
 

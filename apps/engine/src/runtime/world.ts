@@ -468,7 +468,7 @@ export class World {
       const entity = script.getEntity(i);
       units.push({ unit: unitIds.get(entity) ?? `#${entity}`, graph: this.#names(script.fields.flow[i]!, 'flow'), entity });
     }
-    this.flow = new FlowScripts(registry, (name) => loadGraph(store, registry, name), units, this.#meta.flow);
+    this.flow = new FlowScripts(registry, (name) => loadGraph(store, registry, name), units, this.#meta.flow, this.#shared.jobs);
     this.flow.start();
   }
 
@@ -477,12 +477,16 @@ export class World {
     return this.flow.reload(names);
   }
 
-  /** Advances Flow timers, animations and light changes by `dt` seconds. */
+  /** Advances Flow timers, animations and light changes by `dt` seconds; throws (after all of it) when a Flow graph failed. */
   update(dt: number): void {
     this.time += dt;
-    this.flow.update(dt);
-    this.#applyLights();
-    this.#animate();
+    try {
+      this.flow.update(dt);
+    } finally {
+      // A failing graph is reported (the update throws), and the world goes on.
+      this.#applyLights();
+      this.#animate();
+    }
   }
 
   #animate(): void {

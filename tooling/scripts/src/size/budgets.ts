@@ -7,7 +7,8 @@ export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
   // 70.1 kB since every export got its TSDoc comment (the .d.ts files carry them).
   '@cuttle/allocators': { packedBytes: 77_100, exampleGzipBytes: 7_190 },
   '@cuttle/ecs': { packedBytes: 77_900, exampleGzipBytes: 4_680 },
-  '@cuttle/flow': { packedBytes: 104_000, exampleGzipBytes: 17_100 },
+  // flow: 117_000 since the action recorder and replay (updating instances on workers; README section and docs).
+  '@cuttle/flow': { packedBytes: 117_000, exampleGzipBytes: 17_100 },
   '@cuttle/flow-editor': { packedBytes: 155_000, exampleGzipBytes: 24_300 },
   '@cuttle/gpu-culling': { packedBytes: 129_000, exampleGzipBytes: 18_600 },
   '@cuttle/gpu-fluid': { packedBytes: 47_100, exampleGzipBytes: 23_300 },

@@ -7,6 +7,8 @@ import { readContainer } from '../container.ts';
 import type { MeshMeta } from '../formats.ts';
 import { walkCharacter, type WalkCycle } from '../walk-cycle.ts';
 
+export { updateFlow } from './flow-kernel.ts';
+
 // One character set's skeleton, clip and scratch pose per worker, made the first time the set's
 // mesh (the same shared buffer every frame) reaches this worker.
 const cycles = new WeakMap<ArrayBufferLike, WalkCycle>();
