@@ -13,6 +13,7 @@ import { compileFlowGraph, loadFlowProgram, type FlowGraphSource } from '@cuttle
 import type { JobSystem } from '@cuttle/jobs';
 import { median } from '@cuttle/bench';
 import { createFlowRegistry } from '../src/runtime/flow-actions.ts';
+import { FlowParallelUpdate } from '../src/runtime/flow-parallel.ts';
 import { FlowScripts } from '../src/runtime/flow-scripts.ts';
 import { startFrameWorkers } from '../src/workers/frame-workers.ts';
 import { kernelUrlsIn } from '../src/workers/kernel-bundle.ts';
@@ -59,7 +60,7 @@ function lamps(count: number, jobs: JobSystem | undefined): Lamps {
   const file = compileFlowGraph(flicker, registry);
   const units = Array.from({ length: count }, (_, i) => ({ unit: `lamp_${i}`, graph: 'flow/flicker', entity: i + 1 }));
   // minInstances 1: every row goes to the workers, so the table shows where they start to pay.
-  const flow = new FlowScripts(registry, () => ({ program: loadFlowProgram(file, registry), types: undefined }), units, undefined, jobs, { minInstances: 1 });
+  const flow = new FlowScripts(registry, () => ({ program: loadFlowProgram(file, registry), types: undefined }), units, undefined, jobs ? new FlowParallelUpdate(jobs, { minInstances: 1 }) : undefined);
   const { slot } = flow.targets[0]!.instance.program.variable('period');
   let x = 2024;
   for (const target of flow.targets) {

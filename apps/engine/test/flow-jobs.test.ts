@@ -6,7 +6,7 @@ import { compileFlowGraph, loadFlowProgram, type FlowGraphSource } from '@cuttle
 import type { JobSystem } from '@cuttle/jobs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createFlowRegistry } from '../src/runtime/flow-actions.ts';
-import type { FlowParallelOptions } from '../src/runtime/flow-parallel.ts';
+import { FlowParallelUpdate, type FlowParallelOptions } from '../src/runtime/flow-parallel.ts';
 import { FlowScripts, type FlowUnitPlacement } from '../src/runtime/flow-scripts.ts';
 import { startFrameWorkers } from '../src/workers/frame-workers.ts';
 import { ticker } from './flow-graphs.ts';
@@ -90,7 +90,7 @@ interface Run {
   calls: string[];
 }
 
-function start(sources: Map<string, FlowGraphSource>, withJobs: boolean, options?: FlowParallelOptions): Run {
+function start(sources: Map<string, FlowGraphSource>, withJobs: boolean | FlowParallelUpdate, options?: FlowParallelOptions): Run {
   const calls: string[] = [];
   const registry = createFlowRegistry({
     log: (message) => calls.push(`log ${message}`),
@@ -102,7 +102,8 @@ function start(sources: Map<string, FlowGraphSource>, withJobs: boolean, options
     const source = sources.get(name)!;
     return { program: loadFlowProgram(compileFlowGraph(source, registry), registry), types: source.nodes.map((n) => n.type) };
   };
-  const flow = new FlowScripts(registry, load, UNITS, 'flow/level', withJobs ? jobs : undefined, options);
+  const parallel = withJobs instanceof FlowParallelUpdate ? withJobs : withJobs ? new FlowParallelUpdate(jobs, options) : undefined;
+  const flow = new FlowScripts(registry, load, UNITS, 'flow/level', parallel);
   flow.start();
   // The debugger holds two units: they update on the main thread, in their place in the order.
   for (const unit of ['u1', 'u402']) flow.runtime.watch(flow.find(unit)!.instance);
@@ -208,6 +209,34 @@ describe('the Flow update on frame workers', () => {
     run.flow.update(1 / 60);
     expect(run.flow.updatedOnWorkers, '225 tickers and the level: under 300').toBe(false);
     expect(run.flow.workerStats).toEqual({ instances: 0, jobs: 0, handedBack: 0 });
-    expect(() => new FlowScripts(createFlowRegistry(), () => ({ program: loadFlowProgram(compileFlowGraph(still, createFlowRegistry()), createFlowRegistry()), types: undefined }), [], undefined, jobs, { tapeFloats: 2 })).toThrow(/tapeFloats/);
+    expect(() => new FlowParallelUpdate(jobs, { tapeFloats: 2 })).toThrow(/tapeFloats/);
+    expect(() => new FlowParallelUpdate(jobs, { minInstances: 0 })).toThrow(/minInstances/);
+  });
+
+  test('the next world takes the shared buffers over; the world before keeps its state and updates on the main thread', () => {
+    const sources = new Map<string, FlowGraphSource>([
+      ['flow/flicker_a', flicker(0.1)],
+      ['flow/flicker_b', flicker(0.06)],
+      ['flow/ticker', ticker(1)],
+      ['flow/still', still],
+      ['flow/runaway', ticker(5)],
+      ['flow/level', level],
+    ]);
+    const shared = new FlowParallelUpdate(jobs, { minInstances: 1 });
+    const before = start(sources, shared);
+    const beforeAlone = start(sources, false);
+    for (let f = 0; f < 8; f++) for (const run of [before, beforeAlone]) run.flow.update(1 / 30);
+    expect(before.flow.updatedOnWorkers).toBe(true);
+    // A rebuild: the next world is made while the one before still exists (and may be kept, if the rebuild fails).
+    const next = start(sources, shared);
+    const nextAlone = start(sources, false);
+    for (let f = 0; f < 12; f++) for (const run of [before, beforeAlone, next, nextAlone]) run.flow.update(1 / 30);
+    expect(before.flow.updatedOnWorkers).toBe(false);
+    expect(next.flow.updatedOnWorkers).toBe(true);
+    expect(before.calls).toEqual(beforeAlone.calls);
+    expect(next.calls).toEqual(nextAlone.calls);
+    expect(bytes(before)).toEqual(bytes(beforeAlone));
+    expect(bytes(next)).toEqual(bytes(nextAlone));
+    expect(before.flow.targets[0]!.instance.state.buffer).not.toBe(next.flow.targets[0]!.instance.state.buffer);
   });
 });

@@ -83,6 +83,24 @@ describe('walkers animated on frame workers', () => {
     }
   }, 60_000);
 
+  test('world rebuilds on frame threads leave the workers holding no more shared buffers than the first world', async () => {
+    const engine = await Engine.start({ data: project.out, log: () => undefined, frameThreads: 3 });
+    try {
+      engine.tick();
+      const jobs = engine.jobs!;
+      const held = jobs.heldBuffers;
+      expect(held, 'the walkers, the Flow layout and the textures sent theirs').toBeGreaterThan(3);
+      for (let i = 0; i < 20; i++) {
+        // A static mesh: the world is rebuilt (new walkers, a new Flow layout on the shared buffers).
+        expect(engine.reload(['meshes/crate.glb'])).toMatchObject({ ok: true, mode: 'rebuilt' });
+        engine.tick();
+      }
+      expect(jobs.heldBuffers).toBe(held);
+    } finally {
+      engine.destroy();
+    }
+  }, 60_000);
+
   test('refuses a thread count that is not a whole number from 1 to 256', async () => {
     await expect(startFrameWorkers(0)).rejects.toThrow(/frame threads must be a whole number from 1 to 256, got 0/);
     expect(await startFrameWorkers(1)).toBeUndefined();

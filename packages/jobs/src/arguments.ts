@@ -40,8 +40,8 @@ export interface BufferIds {
 /** The pool's thread: every new buffer gets the next id and is announced to the workers. */
 export class AnnouncingBufferIds implements BufferIds {
   private readonly ids = new WeakMap<SharedArrayBuffer, number>();
-  /** Indexed by id; the main thread decodes with it when it helps. */
-  readonly buffers: SharedArrayBuffer[] = [];
+  /** Indexed by id (released ones are holes); the main thread decodes with it when it helps. */
+  readonly buffers: (SharedArrayBuffer | undefined)[] = [];
   readonly unknownHint = '';
 
   constructor(private readonly announce: (id: number, buffer: SharedArrayBuffer) => void) {}
@@ -54,6 +54,15 @@ export class AnnouncingBufferIds implements BufferIds {
       this.ids.set(buffer, id);
       this.announce(id, buffer);
     }
+    return id;
+  }
+
+  /** Forgets `buffer`: returns its id, or -1 when it was never announced. Passed again, it gets a new id. */
+  forget(buffer: SharedArrayBuffer): number {
+    const id = this.ids.get(buffer);
+    if (id === undefined) return -1;
+    this.ids.delete(buffer);
+    this.buffers[id] = undefined;
     return id;
   }
 }
@@ -145,6 +154,16 @@ export class ArgumentDecoder implements BufferIds {
   addBuffer(id: number, buffer: SharedArrayBuffer): void {
     this.buffers[id] = buffer;
     this.ids.set(buffer, id);
+  }
+
+  /** Lets go of a released buffer, and of every view cached over any buffer (a release is rare). */
+  dropBuffer(id: number): void {
+    const buffer = this.buffers[id];
+    if (buffer === undefined) return;
+    this.ids.delete(buffer);
+    this.buffers[id] = undefined;
+    this.cachedSerial.fill(-1);
+    for (const args of this.cached) args.fill(0);
   }
 
   /** The id of a buffer this thread was given, or -1 (a worker cannot announce new ones). */

@@ -1,7 +1,7 @@
 // Wicked Engine's JobSystem interface (Initialize, Execute, Dispatch, IsBusy, Wait) over the
 // shared-memory pool. Kernels stand in for the post's lambdas; what a lambda captured is
 // passed after the kernel as arguments.
-import type { DispatchKernel, ExecuteKernel, JobArgument, JobSystemOptions, Priority } from './api.ts';
+import type { DispatchKernel, ExecuteKernel, JobArgument, JobSystemOptions, Priority, SharedTypedArray } from './api.ts';
 import { JobsError } from './errors.ts';
 import { checkDispatch } from './validate.ts';
 import { H, MODE } from './layout.ts';
@@ -81,6 +81,28 @@ export class JobSystem implements JobQueue {
     pool.validate(pool.registry.names[id]!, args);
     if (jobCount === 0) return;
     pool.record(priority, mode, jobCount, groupSize, id, args, false);
+  }
+
+  /**
+   * Lets go of buffers that no job will be given again (those of a level that was unloaded, say):
+   * the pool sends every SharedArrayBuffer to its workers once and keeps it, so without this a
+   * program that makes new ones as it goes holds them all. Takes buffers or views of them; the
+   * pool and its workers drop them once no work is open (at once, or at the end of the next
+   * `wait`). A buffer passed again later is sent again. Returns how many the pool held (0 once
+   * it is shut down).
+   */
+  release(...buffers: readonly (SharedArrayBuffer | SharedTypedArray)[]): number {
+    const list = buffers.map((value, index) => {
+      if (value instanceof SharedArrayBuffer) return value;
+      if (ArrayBuffer.isView(value) && value.buffer instanceof SharedArrayBuffer) return value.buffer;
+      throw new JobsError(`release: argument ${index} is neither a SharedArrayBuffer nor a typed array on one.`);
+    });
+    return this.pool.release(list);
+  }
+
+  /** Buffers the pool keeps for its workers: every one passed to a job and not released. */
+  get heldBuffers(): number {
+    return this.pool.heldBuffers;
   }
 
   /** Whether any job or task is still open. */

@@ -379,6 +379,7 @@ export class Pool implements TaskHost {
       Atomics.sub(i32, H.MAIN_WAITING, 1);
     }
     this.drainFailuresSync();
+    this.flushReleases();
     this.throwFailures();
   }
 
@@ -408,7 +409,43 @@ export class Pool implements TaskHost {
     while (this.errorsReceived < Atomics.load(i32, H.ERRORS)) {
       if (!this.receiveOne()) await yieldToEventLoop();
     }
+    this.flushReleases();
     this.throwFailures();
+  }
+
+  /** Ids forgotten by release() whose workers have not been told yet (work was still open). */
+  private readonly releasing: number[] = [];
+
+  /**
+   * Forgets `buffers`: this thread and the workers let go of them once no work is open (now, or
+   * at the end of the next wait). Returns how many of them the pool held.
+   */
+  release(buffers: readonly SharedArrayBuffer[]): number {
+    // A pool that is shut down or broken holds nothing for workers any more: nothing to do.
+    if (this.closed || this.broken) return 0;
+    let held = 0;
+    for (const buffer of buffers) {
+      const id = this.bufferIds.forget(buffer);
+      if (id < 0) continue;
+      this.releasing.push(id);
+      held++;
+    }
+    this.flushReleases();
+    return held;
+  }
+
+  /** Buffers the pool keeps for its workers now: every one passed and not released. */
+  get heldBuffers(): number {
+    let held = 0;
+    for (const buffer of this.bufferIds.buffers) if (buffer !== undefined) held++;
+    return held;
+  }
+
+  private flushReleases(): void {
+    if (this.releasing.length === 0 || this.isBusy()) return;
+    const ids = this.releasing.splice(0);
+    for (const id of ids) this.decoder.dropBuffer(id);
+    for (const worker of this.workers) if (!worker.gone) worker.handle.post({ type: 'release', ids });
   }
 
   private receiveOne(): boolean {

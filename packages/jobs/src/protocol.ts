@@ -1,4 +1,5 @@
-// The few messages that do travel by postMessage: setup, each SharedArrayBuffer once, and
+// The few messages that do travel by postMessage: setup, each SharedArrayBuffer once (and once
+// more when it is released), and
 // failures (an Error object cannot live in shared memory). Jobs themselves never do.
 
 export interface InitMessage {
@@ -15,14 +16,20 @@ export interface InitMessage {
   kernelUrls: string[] | null;
   /** Kernel names in id order, to check both sides numbered the kernels alike. */
   kernelNames: string[];
-  /** Buffers announced before this worker started, by id. */
-  buffers: SharedArrayBuffer[];
+  /** Buffers announced before this worker started, by id (released ones are holes). */
+  buffers: (SharedArrayBuffer | undefined)[];
 }
 
 export interface BufferMessage {
   type: 'buffer';
   id: number;
   buffer: SharedArrayBuffer;
+}
+
+/** Buffers the pool no longer passes: the worker lets go of them. */
+export interface ReleaseMessage {
+  type: 'release';
+  ids: number[];
 }
 
 export interface ReadyMessage {
@@ -44,5 +51,5 @@ export interface FailureMessage {
   error: unknown;
 }
 
-export type ToWorker = InitMessage | BufferMessage;
+export type ToWorker = InitMessage | BufferMessage | ReleaseMessage;
 export type FromWorker = ReadyMessage | InitFailedMessage | FailureMessage;

@@ -91,9 +91,16 @@ export async function startJobWorker(modules?: readonly KernelModule[]): Promise
     });
   });
   const decoder = new ArgumentDecoder(init.capacity);
-  for (let id = 0; id < init.buffers.length; id++) decoder.addBuffer(id, init.buffers[id]!);
+  for (let id = 0; id < init.buffers.length; id++) {
+    const buffer = init.buffers[id];
+    if (buffer !== undefined) decoder.addBuffer(id, buffer);
+  }
   let bufferArrived: (() => void) | null = null;
   channel.listen((message) => {
+    if (message.type === 'release') {
+      for (const id of message.ids) decoder.dropBuffer(id);
+      return;
+    }
     if (message.type !== 'buffer') return;
     decoder.addBuffer(message.id, message.buffer);
     bufferArrived?.();

@@ -49,6 +49,11 @@ export class CharacterAnimator {
     this.#mesh.set(meshBytes);
   }
 
+  /** The shared memory the workers are given: a world that is done with the animator releases it from the JobSystem. */
+  get sharedBuffers(): SharedArrayBuffer[] {
+    return [this.palettes, this.bounds, this.#sphere, this.#paths, this.#mesh].map((array) => array.buffer as SharedArrayBuffer);
+  }
+
   /** The palette of character `k` (a view of `palettes`). */
   palette(k: number): Float32Array {
     return this.palettes.subarray(k * this.paletteFloats, (k + 1) * this.paletteFloats);

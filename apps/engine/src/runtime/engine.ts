@@ -17,6 +17,7 @@ import { World, type LogFn, type WorldShared } from './world.ts';
 import type { JobSystem } from '@cuttle/jobs';
 import { startFrameWorkers } from '../workers/frame-workers.ts';
 import { basisModule, type BasisModule } from '../textures/basis-module.ts';
+import { FlowParallelUpdate } from './flow-parallel.ts';
 import { compressionSupport } from '../textures/transcode-ktx2.ts';
 import { TextureLoader } from './texture-loader.ts';
 import type { KernelUrls } from '../workers/kernel-bundle.ts';
@@ -93,6 +94,7 @@ export class Engine {
   ) {
     const support = options.textureFormats === 'rgba8' ? { bc: false, etc2: false, astc: false } : compressionSupport(gpu.device);
     this.textures = new TextureLoader(basis, support);
+    this.#flowUpdate = jobs ? new FlowParallelUpdate(jobs) : undefined;
     this.store = new ResourceStore(options.data);
     const boot = options.boot ?? 'boot';
     const pkg = this.store.get<PackageMeta>('package', boot).meta;
@@ -119,8 +121,11 @@ export class Engine {
 
   log: LogFn;
 
+  /** The Flow update on the frame workers, one for every world (its shared buffers are reused). */
+  readonly #flowUpdate: FlowParallelUpdate | undefined;
+
   #worldShared(): WorldShared {
-    return { device: this.gpu.device, store: this.store, guiRenderer: this.guiRenderer, log: this.log, memory: this.memory, textures: this.textures, ...(this.jobs ? { jobs: this.jobs } : {}) };
+    return { device: this.gpu.device, store: this.store, guiRenderer: this.guiRenderer, log: this.log, memory: this.memory, textures: this.textures, ...(this.jobs ? { jobs: this.jobs } : {}), ...(this.#flowUpdate ? { flowUpdate: this.#flowUpdate } : {}) };
   }
 
   /** The memory overview: every allocator with bytes in use, capacity, peak, count and fragmentation. */

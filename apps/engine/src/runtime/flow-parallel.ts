@@ -19,10 +19,11 @@ export interface FlowParallelOptions {
 /** Fewest instances a job gets, so that a job's cost stays above the cost of handing it out. */
 const MIN_CHUNK = 64;
 
-/** Grows a shared typed array to at least `length`, doubling, so that reloads reuse the same buffers. */
-function sharedOf<T extends Float64Array | Int32Array | Uint8Array>(current: T | undefined, length: number, make: (buffer: SharedArrayBuffer, length: number) => T, bytesPer: number): T {
+/** Grows a shared typed array to at least `length`, doubling, so that reloads reuse the same buffers; the workers let go of one outgrown. */
+function sharedOf<T extends Float64Array | Int32Array | Uint8Array>(jobs: JobSystem, current: T | undefined, length: number, make: (buffer: SharedArrayBuffer, length: number) => T, bytesPer: number): T {
   if (current && current.length >= length) return current;
   const capacity = Math.max(length, (current?.length ?? 0) * 2, 1);
+  if (current) jobs.release(current);
   return make(new SharedArrayBuffer(capacity * bytesPer), capacity);
 }
 
@@ -42,8 +43,9 @@ export class FlowParallelUpdate {
   /** What the last update() did. */
   readonly last: FlowParallelStats = { instances: 0, jobs: 0, handedBack: 0 };
   readonly #jobs: JobSystem;
-  readonly #replay: FlowActionReplay;
-  readonly #recorder: FlowActionRecorder;
+  #replay: FlowActionReplay | null = null;
+  /** The instances laid out now (one FlowScripts' list): another list's update stays on its thread. */
+  #laidOut: readonly FlowInstance[] | null = null;
   readonly #maxJobs: number;
   readonly #tape: Float64Array;
   readonly #results: Float64Array;
@@ -67,7 +69,7 @@ export class FlowParallelUpdate {
   /** Changes with every layout: the workers remake their programs and instances when it does. */
   #generation = 0;
 
-  constructor(jobs: JobSystem, registry: FlowRegistry, options: FlowParallelOptions = {}) {
+  constructor(jobs: JobSystem, options: FlowParallelOptions = {}) {
     const minInstances = options.minInstances ?? 8192;
     const tapeFloats = options.tapeFloats ?? 4096;
     if (!(Number.isInteger(minInstances) && minInstances >= 1)) throw new EngineError(`minInstances must be a whole number of at least 1, got ${minInstances}.`);
@@ -75,8 +77,6 @@ export class FlowParallelUpdate {
     this.minInstances = minInstances;
     this.tapeFloats = tapeFloats;
     this.#jobs = jobs;
-    this.#replay = new FlowActionReplay(registry);
-    this.#recorder = new FlowActionRecorder(registry);
     this.#maxJobs = (jobs.workerCount + 1) * 4;
     this.#tape = new Float64Array(new SharedArrayBuffer(this.#maxJobs * tapeFloats * 8));
     this.#results = new Float64Array(new SharedArrayBuffer(this.#maxJobs * JOB_RESULT_FLOATS * 8));
@@ -85,9 +85,19 @@ export class FlowParallelUpdate {
   /**
    * Shares the instances' programs and moves their states into the shared arena; call after the
    * instances are made and after every reload (which gives instances new programs and states).
-   * The buffers grow and are reused, so reloads do not leave buffers behind with the workers.
+   * `registry` is theirs, with the actions the replay runs. The buffers grow and are reused, by
+   * reloads and by the next world alike (workers keep every buffer they are sent): the instances
+   * laid out before, when they are another list, get their states back in arrays of their own
+   * and update on the main thread from then on.
    */
-  layout(instances: readonly FlowInstance[]): void {
+  layout(instances: readonly FlowInstance[], registry: FlowRegistry): void {
+    const previous = this.#laidOut;
+    if (previous !== null && previous !== instances) {
+      for (const instance of previous) if (instance.state.buffer === this.#states!.buffer) instance.placeState(new Float64Array(instance.state.length));
+    }
+    this.#laidOut = instances;
+    this.#replay = new FlowActionReplay(registry);
+    const recorder = new FlowActionRecorder(registry);
     const programs: FlowInstance['program'][] = [];
     const programIndex = new Map<FlowInstance['program'], number>();
     let bytes = 0;
@@ -101,11 +111,11 @@ export class FlowParallelUpdate {
       }
       slots += program.template.length;
     }
-    this.#programBytes = sharedOf(this.#programBytes, bytes, (b, n) => new Uint8Array(b, 0, n), 1);
-    this.#programTable = sharedOf(this.#programTable, programs.length * PROGRAM_INTS, (b, n) => new Int32Array(b, 0, n), 4);
-    this.#instanceTable = sharedOf(this.#instanceTable, instances.length * INSTANCE_INTS, (b, n) => new Int32Array(b, 0, n), 4);
-    this.#states = sharedOf(this.#states, slots, (b, n) => new Float64Array(b, 0, n), 8);
-    this.#order = sharedOf(this.#order, instances.length, (b, n) => new Int32Array(b, 0, n), 4);
+    this.#programBytes = sharedOf(this.#jobs, this.#programBytes, bytes, (b, n) => new Uint8Array(b, 0, n), 1);
+    this.#programTable = sharedOf(this.#jobs, this.#programTable, programs.length * PROGRAM_INTS, (b, n) => new Int32Array(b, 0, n), 4);
+    this.#instanceTable = sharedOf(this.#jobs, this.#instanceTable, instances.length * INSTANCE_INTS, (b, n) => new Int32Array(b, 0, n), 4);
+    this.#states = sharedOf(this.#jobs, this.#states, slots, (b, n) => new Float64Array(b, 0, n), 8);
+    this.#order = sharedOf(this.#jobs, this.#order, instances.length, (b, n) => new Int32Array(b, 0, n), 4);
     if ((this.#here?.length ?? -1) < instances.length) this.#here = new Int32Array(instances.length);
     let at = 0;
     programs.forEach((program, p) => {
@@ -130,7 +140,7 @@ export class FlowParallelUpdate {
       this.#instanceTable![row + 2] = length;
       this.#instanceTable![row + 3] = instance.unit;
       instance.placeState(this.#states!.subarray(offset, offset + length));
-      recordable[i] = this.#recorder.canRecord(instance.program) ? 1 : 0;
+      recordable[i] = recorder.canRecord(instance.program) ? 1 : 0;
       offset += length;
     });
     this.#recordable = recordable;
@@ -145,10 +155,11 @@ export class FlowParallelUpdate {
    * Updates by `dt` every instance `ticks` marks or the debugger holds, in order, as one thread
    * would (`ticks` may change only with a new layout): the workers take the ticking instances nobody debugs, `updateHere(i)` the rest. A
    * worker's failed update reaches `onError(i, message)` in its place in the order. Returns false,
-   * having done nothing, when fewer than `minInstances` instances would go to the workers.
+   * having done nothing, when fewer than `minInstances` instances would go to the workers or when
+   * `instances` are not the ones laid out last.
    */
   update(dt: number, instances: readonly FlowInstance[], ticks: Uint8Array, runtime: FlowRuntime, updateHere: (index: number) => void, onError: (index: number, message: string) => void): boolean {
-    if (instances.length !== this.#instanceCount) throw new EngineError(`The Flow layout holds ${this.#instanceCount} instances and the update was given ${instances.length}: lay them out again after a change.`);
+    if (instances !== this.#laidOut) return false;
     const order = this.#order!;
     const here = this.#here!;
     // Which instances go where changes with a layout or with debugging: while nothing is
@@ -206,7 +217,7 @@ export class FlowParallelUpdate {
     // The records are in instance order within a job, and the jobs in order: walk them, running
     // the instances this thread updates (and those a job gave back) in their places between them.
     // Instances without records have no effect outside their own state, so they need no visit.
-    const replay = this.#replay;
+    const replay = this.#replay!;
     let h = 0;
     for (let job = 0; job < dispatched; job++) {
       const result = job * JOB_RESULT_FLOATS;

@@ -4,9 +4,8 @@
 // GPU. Hot reload switches running instances to a recompiled graph with runtime.reload (they keep
 // their variables and node state) instead of making new ones.
 import { FlowRuntime, type FlowInstance, type FlowProgram, type FlowRegistry, type FlowReloadReport } from '@cuttle/flow';
-import type { JobSystem } from '@cuttle/jobs';
 import { EngineError } from '../errors.ts';
-import { FlowParallelUpdate, type FlowParallelOptions, type FlowParallelStats } from './flow-parallel.ts';
+import type { FlowParallelStats, FlowParallelUpdate } from './flow-parallel.ts';
 
 /** A graph as the engine loads it: the program, and its nodes' types when the compiler recorded them. */
 export interface LoadedGraph {
@@ -73,10 +72,11 @@ export class FlowScripts {
 
   /**
    * Loads the graphs the units and the level name (throws on the first that fails) and
-   * instantiates them; start() fires their first events. With `jobs`, a frame with enough
-   * ticking instances updates them on its workers (FlowParallelUpdate), with the same result.
+   * instantiates them; start() fires their first events. With `parallel` (the engine's, shared
+   * by its worlds), a frame with enough ticking instances updates them on the frame workers, with
+   * the same result.
    */
-  constructor(registry: FlowRegistry, load: GraphLoader, units: readonly FlowUnitPlacement[], level: string | undefined, jobs?: JobSystem, parallel?: FlowParallelOptions) {
+  constructor(registry: FlowRegistry, load: GraphLoader, units: readonly FlowUnitPlacement[], level: string | undefined, parallel?: FlowParallelUpdate) {
     this.registry = registry;
     this.#load = load;
     this.runtime = new FlowRuntime({ onPause: (instance, node) => { this.onPause?.(this.targets[instance.user]!, node); } });
@@ -94,8 +94,8 @@ export class FlowScripts {
     this.#instances = targets.map((t) => t.instance);
     this.#ticks = new Uint8Array(targets.length);
     this.#noteTicks();
-    this.#parallel = jobs ? new FlowParallelUpdate(jobs, registry, parallel) : null;
-    this.#parallel?.layout(this.#instances);
+    this.#parallel = parallel ?? null;
+    this.#parallel?.layout(this.#instances, registry);
   }
 
   /** Whether the last update() went to the frame workers. */
@@ -180,7 +180,7 @@ export class FlowScripts {
     } finally {
       // Reloaded instances have new programs and new state arrays.
       this.#noteTicks();
-      this.#parallel?.layout(this.#instances);
+      this.#parallel?.layout(this.#instances, this.registry);
     }
   }
 }

@@ -36,17 +36,18 @@ interface Planned {
   bytes: number;
 }
 
-/** A typed array on shared memory of at least `length` elements: `current` when it is big enough, else a new one twice the size. */
-function atLeast<T extends Uint8Array | Int32Array | Float64Array>(current: T | undefined, length: number, make: (buffer: SharedArrayBuffer) => T, bytesPer: number): T {
+/** A typed array on shared memory of at least `length` elements: `current` when it is big enough, else a new one twice the size (the workers let go of the one outgrown). */
+function atLeast<T extends Uint8Array | Int32Array | Float64Array>(jobs: JobSystem, current: T | undefined, length: number, make: (buffer: SharedArrayBuffer) => T, bytesPer: number): T {
   if (current && current.length >= length) return current;
+  if (current) jobs.release(current);
   const size = Math.max(length, 2 * (current?.length ?? 0), 1024);
   return make(new SharedArrayBuffer(size * bytesPer));
 }
 
 export class TexturePrefetch {
-  // Kept and reused from load to load: workers keep every SharedArrayBuffer they are sent for the
-  // pool's life, so a new set per load would pin memory; they only grow (doubling), when a world
-  // needs more than any before it.
+  // Kept and reused from load to load: workers keep every SharedArrayBuffer they are sent until it
+  // is released, so a new set per load would cost a send and a release each time; they only grow
+  // (doubling), when a world needs more than any before it, and the outgrown one is released.
   #files: Uint8Array | undefined;
   #output: Uint8Array | undefined;
   #table: Float64Array | undefined;
@@ -90,10 +91,10 @@ export class TexturePrefetch {
     const stride = recordStride(planned.reduce((most, p) => Math.max(most, p.levels.length), 1));
     const fileBytes = planned.reduce((sum, p) => sum + p.source.data.byteLength, 0);
     const outputBytes = planned.reduce((sum, p) => sum + p.bytes, 0);
-    const files = (this.#files = atLeast(this.#files, fileBytes, (b) => new Uint8Array(b), 1));
-    const output = (this.#output = atLeast(this.#output, outputBytes, (b) => new Uint8Array(b), 1));
-    const table = (this.#table = atLeast(this.#table, count * stride, (b) => new Float64Array(b), 8));
-    const outcomes = (this.#outcomes = atLeast(this.#outcomes, count, (b) => new Int32Array(b), 4));
+    const files = (this.#files = atLeast(jobs, this.#files, fileBytes, (b) => new Uint8Array(b), 1));
+    const output = (this.#output = atLeast(jobs, this.#output, outputBytes, (b) => new Uint8Array(b), 1));
+    const table = (this.#table = atLeast(jobs, this.#table, count * stride, (b) => new Float64Array(b), 8));
+    const outcomes = (this.#outcomes = atLeast(jobs, this.#outcomes, count, (b) => new Int32Array(b), 4));
     let fileAt = 0;
     let outputAt = 0;
     planned.forEach(({ source, choice, levels, bytes }, index) => {

@@ -19,6 +19,7 @@ import { characterClipBytes, characterClipOf } from './character-clip.ts';
 import { levelPatch, type LoadedLevel } from './level-patch.ts';
 import { section } from './container.ts';
 import { createFlowRegistry } from './flow-actions.ts';
+import type { FlowParallelUpdate } from './flow-parallel.ts';
 import { FlowScripts, type FlowGraphReload, type LoadedGraph } from './flow-scripts.ts';
 import type { EngineMemory, WorldMemory } from './memory.ts';
 import type { FlowMeta, FontMeta, LevelMeta, MaterialMeta, MeshMeta, TextureMeta } from './formats.ts';
@@ -70,6 +71,8 @@ export interface WorldShared {
   jobs?: JobSystem;
   /** Transcodes the compiled KTX2 textures for this device. */
   textures: TextureLoader;
+  /** The Flow update on the frame workers (with `jobs`), reused by every world. */
+  flowUpdate?: FlowParallelUpdate;
 }
 
 /** Level `level` from the store: its header and its ECS archive loaded into a new library. */
@@ -468,7 +471,7 @@ export class World {
       const entity = script.getEntity(i);
       units.push({ unit: unitIds.get(entity) ?? `#${entity}`, graph: this.#names(script.fields.flow[i]!, 'flow'), entity });
     }
-    this.flow = new FlowScripts(registry, (name) => loadGraph(store, registry, name), units, this.#meta.flow, this.#shared.jobs);
+    this.flow = new FlowScripts(registry, (name) => loadGraph(store, registry, name), units, this.#meta.flow, this.#shared.flowUpdate);
     this.flow.start();
   }
 
@@ -555,6 +558,9 @@ export class World {
 
   #destroyOwned(other?: World): void {
     for (const set of this.characterSets) if (!other?.characterSets.some((s) => s.skinning === set.skinning)) set.skinning.destroy();
+    // Every world makes its own animators: their shared memory would stay with the workers.
+    const jobs = this.#shared.jobs;
+    if (jobs) for (const set of this.characterSets) jobs.release(...set.animator.sharedBuffers);
     if (this.fluidPool && other?.fluidPool !== this.fluidPool) this.fluidPool.fluid.destroy();
   }
 }
