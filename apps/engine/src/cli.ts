@@ -23,8 +23,9 @@ cuttle-engine run --slave <compiled> [--host 127.0.0.1] [--port 0] [--token-file
     Loads the compiled data's boot package and serves the tool protocol over a WebSocket;
     prints the URL and token to connect with. The token comes from --token-file (a file
     only its owner may read), or CUTTLE_ENGINE_TOKEN, or is made up; never the command line.
-    --frame-threads: threads for the walkers' animation and the textures' transcoding at load,
-                     this one included (default 1).
+    --frame-threads: threads for the walkers' animation, the Flow update of levels with
+                     thousands of ticking scripts and the textures' transcoding at load, this
+                     one included (default 1).
     --texture-formats: what compiled textures are transcoded to: device (default: BC, ETC2 or
     ASTC, the best the GPU has) or rgba8 (uncompressed).
 `;

@@ -49,8 +49,9 @@ export interface EngineOptions {
   boot?: string;
   log: LogFn;
   /**
-   * Threads for the frame's CPU work that grows with the level (the walkers' animation) and for
-   * transcoding a world's textures at load, this one included (default 1: no workers).
+   * Threads for the frame's CPU work that grows with the level (the walkers' animation, the Flow
+   * update from 8,192 ticking instances) and for transcoding a world's textures at load, this
+   * one included (default 1: no workers).
    */
   frameThreads?: number;
   /** Bundled kernels for the frame workers (default: bundled from the engine's source). */

@@ -41,7 +41,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const json = values.json === true;
   const logLine = boundedLines({ write: (text) => { io.stderr(text); }, queued: () => io.stderrQueued() }, (count) => (json ? JSON.stringify({ event: 'dropped', lines: count }) : `[warning] log: ${count} lines dropped: stderr was not keeping up`) + '\n');
   const frameThreads = Number(values['frame-threads']);
-  if (!Number.isInteger(frameThreads) || frameThreads < 1 || frameThreads > 256) throw new EngineError(`--frame-threads ${values['frame-threads']}: give a whole number from 1 to 256 (threads for the walkers' animation, this one included).`);
+  if (!Number.isInteger(frameThreads) || frameThreads < 1 || frameThreads > 256) throw new EngineError(`--frame-threads ${values['frame-threads']}: give a whole number from 1 to 256 (threads for the frame's work: walkers, Flow and textures, this one included).`);
   const textureFormats = values['texture-formats'];
   if (textureFormats !== 'device' && textureFormats !== 'rgba8') throw new EngineError(`--texture-formats ${textureFormats}: give device (the best block format the GPU has) or rgba8 (uncompressed).`);
   const engine = await Engine.start({
