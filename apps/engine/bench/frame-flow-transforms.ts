@@ -3,7 +3,8 @@
 // placed on 100 / 1,000 / 10,000 units plus the level graph, World.update's Flow step per
 // simulated 60 fps frame. Transforms: @cuttle/ecs's Scene.update (local to world, then the
 // hierarchy) over that many units, each a child of a parent group of 10, with every transform
-// changed (a level load or a large patch) and with none changed (every frame). No GPU.
+// changed (a level load or a large patch), with one changed (the property editor moving a unit)
+// and with none changed. No GPU.
 //   pnpm --filter @cuttle/engine exec tsx --conditions=@cuttle/source --import ./bin/source-hooks-register.mjs bench/frame-flow-transforms.ts
 import { Scene } from '@cuttle/ecs';
 import { loadFlowProgram } from '@cuttle/flow';
@@ -40,7 +41,7 @@ function flowMicroseconds(store: ResourceStore, count: number): number {
   return median(times);
 }
 
-function transformMicroseconds(count: number, changed: boolean): number {
+function transformMicroseconds(count: number, changed: 'all' | 'one' | 'none'): number {
   const scene = new Scene();
   const rows: number[] = [];
   let parent = 0;
@@ -54,11 +55,16 @@ function transformMicroseconds(count: number, changed: boolean): number {
   const { position, dirty } = scene.transforms.fields;
   const times: number[] = [];
   for (let run = 0; run < RUNS * 5; run++) {
-    if (changed) {
+    if (changed === 'all') {
       for (const row of rows) {
         position[row * 3 + 1] = 1 + run * 1e-3;
         dirty[row] = 1;
       }
+    } else if (changed === 'one') {
+      // One unit moved, as the property editor's preview moves it.
+      const row = rows[(run * 7919) % rows.length]!;
+      position[row * 3 + 1] = 1 + run * 1e-3;
+      dirty[row] = 1;
     }
     const t0 = performance.now();
     scene.update();
@@ -74,15 +80,16 @@ try {
   const store = new ResourceStore(dir);
   // Warm-up: the first case would otherwise pay for the JIT.
   flowMicroseconds(store, 100);
-  transformMicroseconds(1000, true);
+  transformMicroseconds(1000, 'all');
   console.log(`Node ${process.version} · ${cpus()[0]?.model ?? 'unknown CPU'} x ${cpus().length} · ${new Date().toISOString().slice(0, 10)}`);
-  console.log('| units | Flow update per frame | transforms, all changed | transforms, none changed |');
-  console.log('| --- | --- | --- | --- |');
+  console.log('| units | Flow update per frame | transforms, all changed | one changed | none changed |');
+  console.log('| --- | --- | --- | --- | --- |');
   for (const count of COUNTS) {
     const flow = flowMicroseconds(store, count);
-    const all = transformMicroseconds(count, true);
-    const none = transformMicroseconds(count, false);
-    console.log(`| ${count.toLocaleString('en-US')} | ${flow.toFixed(2)} µs | ${all.toFixed(1)} µs | ${none.toFixed(2)} µs |`);
+    const all = transformMicroseconds(count, 'all');
+    const one = transformMicroseconds(count, 'one');
+    const none = transformMicroseconds(count, 'none');
+    console.log(`| ${count.toLocaleString('en-US')} | ${flow.toFixed(2)} µs | ${all.toFixed(1)} µs | ${one.toFixed(2)} µs | ${none.toFixed(2)} µs |`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -34,18 +34,33 @@ const scratch = new Float32Array(32);
  * parentWorld * worldParentInverseBind * local(position, rotation, scale).
  */
 export function updateHierarchy(hierarchy: HierarchyManager, transforms: TransformManager): void {
+  updateHierarchyRows(hierarchy, transforms, null, hierarchy.count);
+}
+
+/**
+ * The hierarchy update over some rows: `rows[0..count)` (hierarchy rows, each after its parent's
+ * when both are listed), or every row `0..count` when `rows` is null. A child's world becomes
+ * parentWorld * worldParentInverseBind * local; a root is left as it is.
+ */
+export function updateHierarchyRows(hierarchy: HierarchyManager, transforms: TransformManager, rows: Int32Array | null, count: number): void {
   const { parent, worldParentInverseBind } = hierarchy.fields;
   const entities = hierarchy.entities;
   const { position, rotation, scale, world } = transforms.fields;
-  const count = hierarchy.count;
-  for (let i = 0; i < count; i++) {
-    const parentEntity = parent[i]!;
-    if (parentEntity === INVALID_ENTITY) continue;
-    const child = transforms.indexOf(entities[i]!);
-    const up = transforms.indexOf(parentEntity);
-    if (child === -1 || up === -1) continue;
-    multiplyMatrices(scratch, 0, world, up * 16, worldParentInverseBind, i * 16);
-    composeMatrix(scratch, 16, position, child * 3, rotation, child * 4, scale, child * 3);
-    multiplyMatrices(world, child * 16, scratch, 0, scratch, 16);
+  // The full pass keeps its plain counter; the listed rows come from Scene.update.
+  if (rows === null) {
+    for (let i = 0; i < count; i++) childWorld(i, parent, entities, worldParentInverseBind, transforms, position, rotation, scale, world);
+  } else {
+    for (let k = 0; k < count; k++) childWorld(rows[k]!, parent, entities, worldParentInverseBind, transforms, position, rotation, scale, world);
   }
+}
+
+function childWorld(i: number, parent: Uint32Array, entities: Uint32Array, bind: Float32Array, transforms: TransformManager, position: Float32Array, rotation: Float32Array, scale: Float32Array, world: Float32Array): void {
+  const parentEntity = parent[i]!;
+  if (parentEntity === INVALID_ENTITY) return;
+  const child = transforms.indexOf(entities[i]!);
+  const up = transforms.indexOf(parentEntity);
+  if (child === -1 || up === -1) return;
+  multiplyMatrices(scratch, 0, world, up * 16, bind, i * 16);
+  composeMatrix(scratch, 16, position, child * 3, rotation, child * 4, scale, child * 3);
+  multiplyMatrices(world, child * 16, scratch, 0, scratch, 16);
 }

@@ -1,7 +1,7 @@
 import { INVALID_ENTITY, type Entity } from './api.ts';
 import { ComponentLibrary } from './component-library.ts';
 import { EcsError } from './errors.ts';
-import { createHierarchyManager, updateHierarchy, type HierarchyManager } from './hierarchy.ts';
+import { createHierarchyManager, updateHierarchy, updateHierarchyRows, type HierarchyManager } from './hierarchy.ts';
 import { decomposeMatrix, identity, invertMatrix } from './math.ts';
 import { loadLibrary, saveLibrary, type LoadOptions, type LoadResult } from './serialize.ts';
 import { createTransformManager, updateTransforms, type TransformManager } from './transform.ts';
@@ -126,6 +126,8 @@ export class Scene {
     const row = h.indexOf(entity);
     const parentTransform = this.transforms.indexOf(parent);
     invertMatrix(h.fields.worldParentInverseBind, row * 16, this.transforms.fields.world, parentTransform * 16);
+    // Its world is now parent x bind x local: the next update recomputes it (and its subtree).
+    this.transforms.fields.dirty[this.transforms.indexOf(entity)] = 1;
   }
 
   /**
@@ -175,11 +177,60 @@ export class Scene {
     }
   }
 
-  /** Runs the transform update system, then the hierarchy update system. */
+  /**
+   * Runs the transform update system, then the hierarchy update system. When few transforms are
+   * dirty (an eighth or fewer), only the subtrees under them are recomputed, in the same order
+   * and with the same arithmetic as the full pass: moving one unit of a large level costs its
+   * subtree, not the level. With none dirty, nothing has moved and nothing runs.
+   */
   update(): void {
-    updateTransforms(this.transforms);
-    updateHierarchy(this.hierarchy, this.transforms);
+    const t = this.transforms;
+    const dirty = t.fields.dirty;
+    const count = t.count;
+    let changed = 0;
+    for (let i = 0; i < count; i++) changed += dirty[i]!;
+    if (changed === 0) return;
+    if (changed * 8 > count) {
+      updateTransforms(t);
+      updateHierarchy(this.hierarchy, t);
+      return;
+    }
+    // The hierarchy rows of the dirty transforms, sorted: parents come before their children.
+    const h = this.hierarchy;
+    const entities = t.entities;
+    let rows = this.#dirtyRows;
+    if (rows.length < changed) rows = this.#dirtyRows = new Int32Array(changed * 2);
+    let n = 0;
+    for (let i = 0; i < count; i++) {
+      if (dirty[i] === 0) continue;
+      const row = h.indexOf(entities[i]!);
+      if (row !== -1) rows[n++] = row;
+    }
+    updateTransforms(t);
+    const sorted = rows.subarray(0, n).sort();
+    if (this.#done.length < h.count) this.#done = new Uint8Array(h.count * 2);
+    const done = this.#done;
+    let visited = 0;
+    for (let k = 0; k < n; k++) {
+      if (done[sorted[k]!] !== 0) continue; // inside a subtree already listed
+      // Breadth-first from the dirty entity: every parent is listed before its children. A later
+      // subtree never holds a row listed before (it would be inside the earlier one).
+      const subtree = this.#collectSubtree(h.entities[sorted[k]!]!);
+      for (let j = 0; j < subtree.length; j++) {
+        const row = h.indexOf(subtree[j]!);
+        done[row] = 1;
+        this.#visited = pushRow(this.#visited, visited++, row);
+      }
+    }
+    updateHierarchyRows(h, t, this.#visited, visited);
+    for (let j = 0; j < visited; j++) done[this.#visited[j]!] = 0;
   }
+
+  /** Hierarchy rows of the dirty transforms (update's scratch). */
+  #dirtyRows = new Int32Array(64);
+  /** Per hierarchy row, 1 once update recomputed it (cleared before update returns). */
+  #done = new Uint8Array(64);
+  #visited = new Int32Array(64);
 
   /** Saves `entity` and its descendants (every saveable component type) to an archive. */
   saveEntityTree(entity: Entity): ArrayBuffer {
@@ -285,4 +336,15 @@ export class Scene {
     this.detach(entity);
     h.removeKeepSorted(entity);
   }
+}
+
+/** `rows` with `row` at `at`, grown (doubled) when full. */
+function pushRow(rows: Int32Array<ArrayBuffer>, at: number, row: number): Int32Array<ArrayBuffer> {
+  if (at === rows.length) {
+    const grown = new Int32Array(rows.length * 2);
+    grown.set(rows);
+    rows = grown;
+  }
+  rows[at] = row;
+  return rows;
 }
