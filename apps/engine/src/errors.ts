@@ -5,6 +5,14 @@ export class EngineError extends Error {
   override readonly name: string = 'EngineError';
 }
 
+/**
+ * Flow graphs whose update failed this frame (an event loop running into the step limit, say).
+ * Every other instance was updated and the frame's other work done: a frame can still be shown.
+ */
+export class FlowUpdateError extends EngineError {
+  override readonly name = 'FlowUpdateError';
+}
+
 export class CompileError extends EngineError {
   override readonly name = 'CompileError';
   constructor(

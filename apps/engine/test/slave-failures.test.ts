@@ -19,6 +19,8 @@ class FakeEngine implements SlaveEngine {
   #camera: CameraInput = { position: [0, 1, 5], target: [0, 0, 0] };
   /** Widths whose frames throw an Error with an empty message. */
   failingWidths = new Set<number>();
+  /** What each frame reports as a failed Flow update (null: none). */
+  flowFailure: string | null = null;
 
   get camera(): CameraInput {
     return this.#camera;
@@ -40,7 +42,7 @@ class FakeEngine implements SlaveEngine {
 
   renderFrame(width: number, height: number): Promise<RenderedFrame> {
     if (this.failingWidths.has(width)) return Promise.reject(new Error(''));
-    return Promise.resolve({ width, height, pixels: new Uint8Array(width * height * 4), cpu: { update: 0, record: 0, readback: 0 }, gpu: {}, generation: 0 });
+    return Promise.resolve({ width, height, pixels: new Uint8Array(width * height * 4), cpu: { update: 0, record: 0, readback: 0 }, gpu: {}, generation: 0, flowFailure: this.flowFailure });
   }
 }
 
@@ -67,6 +69,19 @@ describe('failing frames', () => {
     expect(failures.length).toBeLessThanOrEqual(2);
     failing.close();
     working.close();
+  });
+
+  test('frames whose Flow update failed are still sent, and the failure is logged about once a second', async () => {
+    const engine = new FakeEngine();
+    engine.flowFailure = 'The Flow update failed in 1 instance: the level (flow/courtyard): too many steps';
+    server = await SlaveServer.start({ engine, host: '127.0.0.1', port: 0, token: TOKEN, allowedOrigins: [], commands: {} });
+    const tool = await connect(server.url);
+    tool.send({ type: 'frame', width: 128, height: 64, fps: 60, quality: 50 });
+    await tool.nextFrame((f) => f.readUInt32LE(4) >= 30, 10_000);
+    const failures = engine.lines.filter((l) => l.includes('update failed'));
+    expect(failures[0]).toBe('[error] world: update failed: The Flow update failed in 1 instance: the level (flow/courtyard): too many steps');
+    expect(failures.length).toBeLessThanOrEqual(2);
+    tool.close();
   });
 
   test('a camera that cannot be drawn gets an error reply to its sender only; the old camera stays', async () => {

@@ -89,7 +89,7 @@ class FlowEngine implements SlaveEngine {
 
   renderFrame(width: number, height: number): Promise<RenderedFrame> {
     this.tick();
-    return Promise.resolve({ width, height, pixels: new Uint8Array(width * height * 4), cpu: { update: 0, record: 0, readback: 0 }, gpu: {}, generation: this.generation });
+    return Promise.resolve({ width, height, pixels: new Uint8Array(width * height * 4), cpu: { update: 0, record: 0, readback: 0 }, gpu: {}, generation: this.generation, flowFailure: null });
   }
 
   ticksOf(unit: string): number {

@@ -5,7 +5,7 @@ import { perspective } from '@cuttle/gpu-culling';
 import { GuiRenderer } from '@cuttle/gui';
 import { PASSES, Renderer, type PassName } from '@cuttle/render';
 import { TimeStep } from '@cuttle/timestep';
-import { EngineError } from '../errors.ts';
+import { EngineError, FlowUpdateError } from '../errors.ts';
 import { checkCamera, viewMatrix, type CameraInput } from './camera.ts';
 import type { PackageMeta } from './formats.ts';
 import { requestEngineDevice, type EngineDevice } from './gpu.ts';
@@ -35,6 +35,8 @@ export interface RenderedFrame {
   gpu: Partial<Record<PassName, number>>;
   /** Reload generation the frame shows. */
   generation: number;
+  /** Flow graphs whose update failed this frame (the frame still shows every other update), or null. */
+  flowFailure: string | null;
 }
 
 interface Target {
@@ -231,7 +233,14 @@ export class Engine {
   async renderFrame(width: number, height: number): Promise<RenderedFrame> {
     if (width % 64 !== 0 || width < 64 || height < 16 || width > 3840 || height > 2160) throw new EngineError(`frame size ${width}x${height}: width must be a multiple of 64 from 64 to 3840, height 16 to 2160.`);
     const t0 = performance.now();
-    this.tick();
+    let flowFailure: string | null = null;
+    try {
+      this.tick();
+    } catch (error) {
+      // A failing graph (a loop the user just drew) must not freeze the view: the tick finished.
+      if (!(error instanceof FlowUpdateError)) throw error;
+      flowFailure = error.message;
+    }
     const t1 = performance.now();
     const device = this.gpu.device;
     const target = this.#target(width, height);
@@ -265,7 +274,7 @@ export class Engine {
     const t3 = performance.now();
     const gpu: Partial<Record<PassName, number>> = {};
     for (const pass of PASSES) if (this.#timings[pass] !== undefined) gpu[pass] = this.#timings[pass];
-    return { width, height, pixels, cpu: { update: t1 - t0, record: t2 - t1, readback: t3 - t2 }, gpu, generation };
+    return { width, height, pixels, cpu: { update: t1 - t0, record: t2 - t1, readback: t3 - t2 }, gpu, generation, flowFailure };
   }
 
   destroy(): void {

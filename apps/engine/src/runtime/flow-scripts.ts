@@ -4,7 +4,7 @@
 // GPU. Hot reload switches running instances to a recompiled graph with runtime.reload (they keep
 // their variables and node state) instead of making new ones.
 import { FlowRuntime, type FlowInstance, type FlowProgram, type FlowRegistry, type FlowReloadReport } from '@cuttle/flow';
-import { EngineError } from '../errors.ts';
+import { EngineError, FlowUpdateError } from '../errors.ts';
 import type { FlowParallelStats, FlowParallelUpdate } from './flow-parallel.ts';
 
 /** A graph as the engine loads it: the program, and its nodes' types when the compiler recorded them. */
@@ -133,7 +133,7 @@ export class FlowScripts {
    * graph has neither are skipped unless the debugger holds them (their update would do
    * nothing): a level of 10,000 lamps with no timers costs a pass over a byte array. An instance
    * whose update fails (an event loop, say) does not stop the others: after all of them have
-   * run, this throws an EngineError naming every one that failed.
+   * run, this throws a FlowUpdateError naming every one that failed.
    */
   update(dt: number): void {
     this.#dt = dt;
@@ -145,7 +145,7 @@ export class FlowScripts {
       for (let i = 0; i < instances.length; i++) if (ticks[i] !== 0 || instances[i]!.debug !== null) this.#updateHere(i);
     }
     const failures = this.#failures;
-    if (failures.length > 0) throw new EngineError(`The Flow update failed in ${failures.length} instance${failures.length > 1 ? 's' : ''}: ${failures.slice(0, 3).join('; ')}${failures.length > 3 ? '; ...' : ''}`);
+    if (failures.length > 0) throw new FlowUpdateError(`The Flow update failed in ${failures.length} instance${failures.length > 1 ? 's' : ''}: ${failures.slice(0, 3).join('; ')}${failures.length > 3 ? '; ...' : ''}`);
   }
 
   /** The instance of placed unit `unit`, or of the level's graph for null. */

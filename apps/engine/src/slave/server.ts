@@ -341,6 +341,7 @@ export class SlaveServer {
       this.#limited.report('failed frames', 'error', 'frames', `a ${width}x${height} frame failed: ${describeError(error)}`);
       return;
     }
+    if (frame.flowFailure !== null) this.#limited.report('failed updates', 'error', 'world', `update failed: ${frame.flowFailure}`);
     this.#lastFrame = frame;
     this.#framesRendered++;
     // Sequence numbers count the frame as in flight from here, so backpressure sees it while
