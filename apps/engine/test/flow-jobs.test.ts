@@ -85,6 +85,11 @@ const level: FlowGraphSource = {
 const GRAPHS = ['flow/flicker_a', 'flow/flicker_b', 'flow/ticker', 'flow/still'];
 const UNITS: FlowUnitPlacement[] = Array.from({ length: 900 }, (_, i) => ({ unit: `u${i}`, graph: i === 17 || i === 650 ? 'flow/runaway' : GRAPHS[i % GRAPHS.length]!, entity: i + 1 }));
 
+/** The graphs the units run, by name: the four unit graphs given, the timer-less one and the level's. */
+function graphs(units: { flicker_a: FlowGraphSource; flicker_b: FlowGraphSource; ticker: FlowGraphSource; runaway: FlowGraphSource }): Map<string, FlowGraphSource> {
+  return new Map([...Object.entries(units).map(([name, source]) => [`flow/${name}`, source] as const), ['flow/still', still], ['flow/level', level]]);
+}
+
 interface Run {
   flow: FlowScripts;
   calls: string[];
@@ -123,14 +128,7 @@ const bytes = (run: Run): Uint8Array[] => run.flow.targets.map((t) => new Uint8A
 
 describe('the Flow update on frame workers', () => {
   test('leaves every state, host call, execution count and failure as the one-thread update does, through a reload', () => {
-    const sources = new Map<string, FlowGraphSource>([
-      ['flow/flicker_a', flicker(0.1)],
-      ['flow/flicker_b', flicker(0.07)],
-      ['flow/ticker', ticker(2)],
-      ['flow/still', still],
-      ['flow/runaway', runaway],
-      ['flow/level', level],
-    ]);
+    const sources = graphs({ flicker_a: flicker(0.1), flicker_b: flicker(0.07), ticker: ticker(2), runaway });
     const one = start(sources, false);
     const roomy = start(sources, true, { minInstances: 1 });
     const cramped = start(sources, true, { minInstances: 1, tapeFloats: 24 });
@@ -178,14 +176,7 @@ describe('the Flow update on frame workers', () => {
   });
 
   test('a failing graph does not stop the others: every instance updates and the error names each one that failed', () => {
-    const sources = new Map<string, FlowGraphSource>([
-      ['flow/flicker_a', flicker(0.1)],
-      ['flow/flicker_b', flicker(0.1)],
-      ['flow/ticker', ticker(1)],
-      ['flow/still', still],
-      ['flow/runaway', runaway],
-      ['flow/level', level],
-    ]);
+    const sources = graphs({ flicker_a: flicker(0.1), flicker_b: flicker(0.1), ticker: ticker(1), runaway });
     for (const run of [start(sources, false), start(sources, true, { minInstances: 1 })]) {
       const message = frame(run, 0.31);
       expect(message).toMatch(/^The Flow update failed in 2 instances: u17 \(flow\/runaway\): .*; u650 \(flow\/runaway\): /);
@@ -197,14 +188,7 @@ describe('the Flow update on frame workers', () => {
   });
 
   test('fewer ticking instances than minInstances stay on the main thread', () => {
-    const sources = new Map<string, FlowGraphSource>([
-      ['flow/flicker_a', still],
-      ['flow/flicker_b', still],
-      ['flow/ticker', ticker(1)],
-      ['flow/still', still],
-      ['flow/runaway', still],
-      ['flow/level', level],
-    ]);
+    const sources = graphs({ flicker_a: still, flicker_b: still, ticker: ticker(1), runaway: still });
     const run = start(sources, true, { minInstances: 300 });
     run.flow.update(1 / 60);
     expect(run.flow.updatedOnWorkers, '225 tickers and the level: under 300').toBe(false);
@@ -214,14 +198,7 @@ describe('the Flow update on frame workers', () => {
   });
 
   test('the next world takes the shared buffers over; the world before keeps its state and updates on the main thread', () => {
-    const sources = new Map<string, FlowGraphSource>([
-      ['flow/flicker_a', flicker(0.1)],
-      ['flow/flicker_b', flicker(0.06)],
-      ['flow/ticker', ticker(1)],
-      ['flow/still', still],
-      ['flow/runaway', ticker(5)],
-      ['flow/level', level],
-    ]);
+    const sources = graphs({ flicker_a: flicker(0.1), flicker_b: flicker(0.06), ticker: ticker(1), runaway: ticker(5) });
     const shared = new FlowParallelUpdate(jobs, { minInstances: 1 });
     const before = start(sources, shared);
     const beforeAlone = start(sources, false);

@@ -187,25 +187,30 @@ export class Scene {
     const t = this.transforms;
     const dirty = t.fields.dirty;
     const count = t.count;
-    let changed = 0;
-    for (let i = 0; i < count; i++) changed += dirty[i]!;
-    if (changed === 0) return;
-    if (changed * 8 > count) {
-      updateTransforms(t);
-      updateHierarchy(this.hierarchy, t);
-      return;
-    }
-    // The hierarchy rows of the dirty transforms, sorted: parents come before their children.
-    const h = this.hierarchy;
-    const entities = t.entities;
+    // One pass: the dirty rows, or the full update as soon as there are more than an eighth.
+    const limit = count >> 3;
     let rows = this.#dirtyRows;
-    if (rows.length < changed) rows = this.#dirtyRows = new Int32Array(changed * 2);
+    if (rows.length <= limit) rows = this.#dirtyRows = new Int32Array(2 * limit + 1);
     let n = 0;
     for (let i = 0; i < count; i++) {
       if (dirty[i] === 0) continue;
-      const row = h.indexOf(entities[i]!);
-      if (row !== -1) rows[n++] = row;
+      if (n === limit) {
+        updateTransforms(t);
+        updateHierarchy(this.hierarchy, t);
+        return;
+      }
+      rows[n++] = i;
     }
+    if (n === 0) return;
+    // Their hierarchy rows, sorted: parents come before their children.
+    const h = this.hierarchy;
+    const entities = t.entities;
+    let inHierarchy = 0;
+    for (let k = 0; k < n; k++) {
+      const row = h.indexOf(entities[rows[k]!]!);
+      if (row !== -1) rows[inHierarchy++] = row;
+    }
+    n = inHierarchy;
     updateTransforms(t);
     const sorted = rows.subarray(0, n).sort();
     if (this.#done.length < h.count) this.#done = new Uint8Array(h.count * 2);
@@ -226,7 +231,7 @@ export class Scene {
     for (let j = 0; j < visited; j++) done[this.#visited[j]!] = 0;
   }
 
-  /** Hierarchy rows of the dirty transforms (update's scratch). */
+  /** The dirty transforms' rows, then their hierarchy rows (update's scratch). */
   #dirtyRows = new Int32Array(64);
   /** Per hierarchy row, 1 once update recomputed it (cleared before update returns). */
   #done = new Uint8Array(64);

@@ -4,10 +4,11 @@
 // the instances in order, replaying each one's actions and updating here the ones the workers did
 // not take (debugged ones, graphs whose actions have outputs, and any a worker gave back). The
 // engine's actions only write to the world, so this is the frame one thread would have made.
-import { FlowActionRecorder, FlowActionReplay, type FlowInstance, type FlowRegistry, type FlowRuntime } from '@cuttle/flow';
+import { FlowActionRecorder, FlowActionReplay, type FlowInstance, type FlowProgram, type FlowRegistry, type FlowRuntime } from '@cuttle/flow';
 import type { JobSystem } from '@cuttle/jobs';
 import { EngineError } from '../errors.ts';
 import { INSTANCE_INTS, JOB_RESULT_FLOATS, JobResult, Param, PARAM_FLOATS, PROGRAM_INTS } from './parallel/flow-layout.ts';
+import { sharedAtLeast } from './parallel/shared-arrays.ts';
 
 export interface FlowParallelOptions {
   /** Ticking instances a frame must have before its update goes to the workers (default 8,192: on the H200 host 3,000 flickering lamps lost on 8 and 16 threads, 10,000 gained). */
@@ -18,14 +19,6 @@ export interface FlowParallelOptions {
 
 /** Fewest instances a job gets, so that a job's cost stays above the cost of handing it out. */
 const MIN_CHUNK = 64;
-
-/** Grows a shared typed array to at least `length`, doubling, so that reloads reuse the same buffers; the workers let go of one outgrown. */
-function sharedOf<T extends Float64Array | Int32Array | Uint8Array>(jobs: JobSystem, current: T | undefined, length: number, make: (buffer: SharedArrayBuffer, length: number) => T, bytesPer: number): T {
-  if (current && current.length >= length) return current;
-  const capacity = Math.max(length, (current?.length ?? 0) * 2, 1);
-  if (current) jobs.release(current);
-  return make(new SharedArrayBuffer(capacity * bytesPer), capacity);
-}
 
 /** What the last update() did on the workers. */
 export interface FlowParallelStats {
@@ -98,8 +91,8 @@ export class FlowParallelUpdate {
     this.#laidOut = instances;
     this.#replay = new FlowActionReplay(registry);
     const recorder = new FlowActionRecorder(registry);
-    const programs: FlowInstance['program'][] = [];
-    const programIndex = new Map<FlowInstance['program'], number>();
+    const programs: FlowProgram[] = [];
+    const programIndex = new Map<FlowProgram, number>();
     let bytes = 0;
     let slots = 0;
     for (const instance of instances) {
@@ -111,11 +104,11 @@ export class FlowParallelUpdate {
       }
       slots += program.template.length;
     }
-    this.#programBytes = sharedOf(this.#jobs, this.#programBytes, bytes, (b, n) => new Uint8Array(b, 0, n), 1);
-    this.#programTable = sharedOf(this.#jobs, this.#programTable, programs.length * PROGRAM_INTS, (b, n) => new Int32Array(b, 0, n), 4);
-    this.#instanceTable = sharedOf(this.#jobs, this.#instanceTable, instances.length * INSTANCE_INTS, (b, n) => new Int32Array(b, 0, n), 4);
-    this.#states = sharedOf(this.#jobs, this.#states, slots, (b, n) => new Float64Array(b, 0, n), 8);
-    this.#order = sharedOf(this.#jobs, this.#order, instances.length, (b, n) => new Int32Array(b, 0, n), 4);
+    this.#programBytes = sharedAtLeast(this.#jobs, this.#programBytes, bytes, Uint8Array);
+    this.#programTable = sharedAtLeast(this.#jobs, this.#programTable, programs.length * PROGRAM_INTS, Int32Array);
+    this.#instanceTable = sharedAtLeast(this.#jobs, this.#instanceTable, instances.length * INSTANCE_INTS, Int32Array);
+    this.#states = sharedAtLeast(this.#jobs, this.#states, slots, Float64Array);
+    this.#order = sharedAtLeast(this.#jobs, this.#order, instances.length, Int32Array);
     if ((this.#here?.length ?? -1) < instances.length) this.#here = new Int32Array(instances.length);
     let at = 0;
     programs.forEach((program, p) => {

@@ -11,6 +11,7 @@ import { Ktx2Error } from '../textures/ktx2-header.ts';
 import { TranscodeOutcome } from '../textures/transcode-levels.ts';
 import { checkKtx2, chooseTranscode, levelByteLengths, transcodeFailure, type CompressionSupport, type TranscodeChoice } from '../textures/transcode-ktx2.ts';
 import type { TextureMeta } from './formats.ts';
+import { sharedAtLeast } from './parallel/shared-arrays.ts';
 import { RECORD_HEAD, recordStride } from './parallel/texture-records.ts';
 import { damagedTexture } from './texture-error.ts';
 
@@ -34,14 +35,6 @@ interface Planned {
   choice: TranscodeChoice;
   levels: number[];
   bytes: number;
-}
-
-/** A typed array on shared memory of at least `length` elements: `current` when it is big enough, else a new one twice the size (the workers let go of the one outgrown). */
-function atLeast<T extends Uint8Array | Int32Array | Float64Array>(jobs: JobSystem, current: T | undefined, length: number, make: (buffer: SharedArrayBuffer) => T, bytesPer: number): T {
-  if (current && current.length >= length) return current;
-  if (current) jobs.release(current);
-  const size = Math.max(length, 2 * (current?.length ?? 0), 1024);
-  return make(new SharedArrayBuffer(size * bytesPer));
 }
 
 export class TexturePrefetch {
@@ -91,10 +84,10 @@ export class TexturePrefetch {
     const stride = recordStride(planned.reduce((most, p) => Math.max(most, p.levels.length), 1));
     const fileBytes = planned.reduce((sum, p) => sum + p.source.data.byteLength, 0);
     const outputBytes = planned.reduce((sum, p) => sum + p.bytes, 0);
-    const files = (this.#files = atLeast(jobs, this.#files, fileBytes, (b) => new Uint8Array(b), 1));
-    const output = (this.#output = atLeast(jobs, this.#output, outputBytes, (b) => new Uint8Array(b), 1));
-    const table = (this.#table = atLeast(jobs, this.#table, count * stride, (b) => new Float64Array(b), 8));
-    const outcomes = (this.#outcomes = atLeast(jobs, this.#outcomes, count, (b) => new Int32Array(b), 4));
+    const files = (this.#files = sharedAtLeast(jobs, this.#files, fileBytes, Uint8Array, 1024));
+    const output = (this.#output = sharedAtLeast(jobs, this.#output, outputBytes, Uint8Array, 1024));
+    const table = (this.#table = sharedAtLeast(jobs, this.#table, count * stride, Float64Array, 1024));
+    const outcomes = (this.#outcomes = sharedAtLeast(jobs, this.#outcomes, count, Int32Array, 1024));
     let fileAt = 0;
     let outputAt = 0;
     planned.forEach(({ source, choice, levels, bytes }, index) => {
