@@ -1,24 +1,39 @@
-// CUB's radix sort (bench/cub_sort.py through PyTorch) as a peer, in one Python process for the
-// whole run: starting torch costs seconds, and a full run asks for over thirty samples.
+// CUB's radix sort as a peer, in one process for the whole run: bench/cub_sort.cu compiled on the
+// GPU machine (u32 pairs or keys, as ours), or bench/cub_sort.py through PyTorch (int32 keys with
+// an int64 permutation; starting torch costs seconds, and a full run asks for over thirty samples).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 
 export class CubPeer {
   readonly #command: readonly string[];
+  readonly #label: string;
   #child: ChildProcessWithoutNullStreams | undefined;
   #pending: { resolve: (value: number) => void; reject: (error: Error) => void }[] = [];
   #partial = '';
 
-  /** `command`: the interpreter and the script, e.g. ['python3', '.device/cub_sort.py']. */
-  constructor(command: readonly string[]) {
+  /**
+   * `command`: the program and its arguments before `--serve`, e.g. ['.device/cub_sort'] or
+   * ['python3', '.device/cub_sort.py']; `label` names it in errors.
+   */
+  constructor(command: readonly string[], label = 'cub_sort.py') {
     this.#command = command;
+    this.#label = label;
   }
 
   /** Pairs per second of CUB sorting `count` keys of kind `input` (random, sorted, reversed, few). */
   pairsPerSecond(count: number, input: string): Promise<number> {
+    return this.#ask(`${count} ${input}`);
+  }
+
+  /** Keys per second of CUB sorting `count` keys of kind `input` without values (cub_sort.cu only). */
+  keysPerSecond(count: number, input: string): Promise<number> {
+    return this.#ask(`${count} ${input} keys`);
+  }
+
+  #ask(request: string): Promise<number> {
     const child = (this.#child ??= this.#start());
     return new Promise((resolve, reject) => {
       this.#pending.push({ resolve, reject });
-      child.stdin.write(`${count} ${input}\n`);
+      child.stdin.write(`${request}\n`);
     });
   }
 
@@ -38,12 +53,12 @@ export class CubPeer {
       for (const line of lines) {
         const waiter = this.#pending.shift();
         if (!waiter) continue;
-        if (line.startsWith('error')) waiter.reject(new Error(`cub_sort.py: ${line.slice(6)}`));
+        if (line.startsWith('error')) waiter.reject(new Error(`${this.#label}: ${line.slice(6)}`));
         else waiter.resolve(Number(line));
       }
     });
     const fail = (why: string): void => {
-      for (const waiter of this.#pending.splice(0)) waiter.reject(new Error(`cub_sort.py ${why}${stderr ? `: ${stderr.trim()}` : ''}`));
+      for (const waiter of this.#pending.splice(0)) waiter.reject(new Error(`${this.#label} ${why}${stderr ? `: ${stderr.trim()}` : ''}`));
       this.#child = undefined;
     };
     child.on('error', (error) => { fail(`could not start (${error.message})`); });

@@ -48,6 +48,8 @@ let portableSorter: GpuRadixSort | undefined;
 // The one-sweep kernel (algorithm: 'onesweep'): one histogram pass, then one pass per digit.
 let onesweepSorter: GpuRadixSort | undefined;
 let onesweepKeys: GpuRadixSort | undefined;
+/** The default (count-scan) sort of keys without values. */
+let keysSorter: GpuRadixSort | undefined;
 /** The onesweep kernel with the smaller tile, where the default took 4096 keys per tile. */
 let onesweepSmallTiles: GpuRadixSort | undefined;
 /** The onesweep passes without the look-back (offsets guessed from the histogram, output NOT sorted): what the look-back costs. */
@@ -62,7 +64,6 @@ let guessedCountScan: SortVariant | undefined;
 const writePatterns = new Map<'sequential' | 'none', SortVariant>();
 /** Count-scan builds other than the shipped one (blocks per count workgroup: `countTilesFor`). */
 const COUNT_SCAN_BUILDS = [
-  { name: 'count-scan, 2048-key blocks at every size (before 2026-11-27 evening)', block: 2048 },
   { name: 'count-scan, 4096-key blocks (two tile rounds) at every size', block: 4096, tileRounds: 2 },
 ] as const;
 const countScanBuilds = new Map<string, SortVariant>();
@@ -235,6 +236,8 @@ function occupancyCase(): BenchCase {
 }
 
 const radix = (which: GpuRadixSort): EncodeSort => (encoder, keys, values, count, timestamps) => { which.encode(encoder, keys, values, count, timestamps); };
+/** A keys-only sort as an EncodeSort (the refill's value copy is outside its timestamps). */
+const sortKeysOnly = (which: GpuRadixSort): EncodeSort => (encoder, keys, _values, count, timestamps) => { which.encodeKeys(encoder, keys, count, timestamps); };
 
 /**
  * The figure this benchmark used to publish: the same buffer sorted again and again, so every
@@ -250,15 +253,28 @@ async function resortPairsPerSecond(count: number): Promise<number> {
 }
 
 /**
- * CUB through PyTorch (`torch.sort(stable=True)` on int32 keys) when the machine has CUDA
- * PyTorch: CUTTLE_CUB_PEER names bench/cub_sort.py there (one Python process serves the whole
- * run). Absent elsewhere.
+ * CUB on the same GPU, in the same call, where the machine has CUDA. CUTTLE_CUB_BIN names
+ * bench/cub_sort.cu compiled there: cub::DeviceRadixSort on u32 pairs and on keys alone, refilled
+ * and timed per sort as ours are (the like-for-like peer). CUTTLE_CUB_PEER names bench/cub_sort.py:
+ * torch.sort(stable=True), CUB on int32 keys with an int64 permutation (12 bytes a pair against
+ * our 8), the peer of the tables before 2026-11-29. Each serves the whole run from one process.
+ * Absent elsewhere.
  */
+const cubBinary = process.env.CUTTLE_CUB_BIN;
+const cub = cubBinary && existsSync(cubBinary) ? new CubPeer([cubBinary], 'cub_sort') : undefined;
 const cubScript = process.env.CUTTLE_CUB_PEER;
-const cub = cubScript && existsSync(cubScript) ? new CubPeer(['python3', cubScript]) : undefined;
+const torchCub = cubScript && existsSync(cubScript) ? new CubPeer(['python3', cubScript]) : undefined;
 
 function cubPeer(count: number, input: SortInput = 'random'): Record<string, Measure> {
-  return cub ? { 'CUB (torch.sort)': () => cub.pairsPerSecond(count, input.split(' ')[0]!) } : {};
+  const kind = input.split(' ')[0]!;
+  return {
+    ...(cub ? { 'CUB (u32 pairs)': () => cub.pairsPerSecond(count, kind) } : {}),
+    ...(torchCub ? { 'CUB through torch.sort (int64 permutation)': () => torchCub.pairsPerSecond(count, kind) } : {}),
+  };
+}
+
+function cubKeysPeer(count: number): Record<string, Measure> {
+  return cub ? { 'CUB (keys only)': () => cub.keysPerSecond(count, 'random') } : {};
 }
 
 /** Timestamp writes for iteration `i` of a timed run: begin on the first, end on the last. */
@@ -321,6 +337,7 @@ export const suite = defineSuite({
     portableSorter = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS, subgroups: false });
     onesweepSorter = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS, algorithm: 'onesweep' });
     onesweepKeys = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS, algorithm: 'onesweep', keysOnly: true });
+    keysSorter = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS, keysOnly: true });
     if (onesweepSorter.plan.kind === 'onesweep' && onesweepSorter.plan.block > 2048) {
       onesweepSmallTiles = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS, algorithm: 'onesweep', tileKeys: 2048 });
     }
@@ -387,6 +404,7 @@ export const suite = defineSuite({
       counting.variant.destroy();
     }
     await verifyKeySort(onesweepKeys, keysFor('random', Math.min(largestSort, 1 << 20)));
+    await verifyKeySort(keysSorter, keysFor('random', Math.min(largestSort, 1 << 20)));
     await verifyScans([scan, portableScan, ticketScan], words, scratch, hostWords);
     const warmUntil = performance.now() + (process.env.CUTTLE_BENCH_QUICK ? 0 : 1000);
     do {
@@ -404,9 +422,11 @@ export const suite = defineSuite({
     portableSorter?.destroy();
     onesweepSorter?.destroy();
     onesweepKeys?.destroy();
+    keysSorter?.destroy();
     onesweepSmallTiles?.destroy();
     noLookback?.destroy();
     cub?.close();
+    torchCub?.close();
     lookBackFirst?.destroy();
     flushedCountScan?.destroy();
     guessedCountScan?.destroy();
@@ -467,6 +487,19 @@ export const suite = defineSuite({
         },
       }),
     ),
+    ...SORT_SIZES.map(
+      (count): BenchCase => ({
+        name: `radix sort (${keysSorter?.plan.kind ?? 'subgroups'} kernel), keys only: 2^${Math.log2(count)} fresh random u32 keys`,
+        unit: 'keys/s',
+        higherIsBetter: true,
+        rounds: 3,
+        ours: () => freshPairsPerSecond(count, sortKeysOnly(keysSorter!)),
+        peers: {
+          ...cubKeysPeer(count),
+          'onesweep kernel, keys only (ours)': () => freshPairsPerSecond(count, sortKeysOnly(onesweepKeys!)),
+        },
+      }),
+    ),
     ...CROSSOVER_SIZES.map(
       (count): BenchCase => ({
         name: `radix sort (${sorter?.plan.kind ?? 'subgroups'} kernel), block size crossover: 2^${Math.log2(count)} pairs, fresh random keys`,
@@ -514,7 +547,7 @@ export const suite = defineSuite({
       unit: 'keys/s',
       higherIsBetter: true,
       rounds: 3,
-      ours: () => freshPairsPerSecond(SORT_INPUT_SIZE, (encoder, keys, _values, count, timestamps) => { onesweepKeys!.encodeKeys(encoder, keys, count, timestamps); }),
+      ours: () => freshPairsPerSecond(SORT_INPUT_SIZE, sortKeysOnly(onesweepKeys!)),
       peers: { 'key-value pairs (ours)': () => freshPairsPerSecond(SORT_INPUT_SIZE, radix(onesweepSorter!)) },
     },
     ...SORT_INPUTS.filter((input) => input !== 'random').map(
@@ -556,7 +589,7 @@ export const suite = defineSuite({
     '"Re-sorting its own output" is how this table used to be measured: the same buffer sorted 10 times back to back, so every sort after the first gets sorted keys.',
     'Bitonic sort: fresh random keys the same way, copy-in, padding and copy-out included, against our radix sort and CUB at the same size.',
     'The occupancy row counts how many count-scan scatter workgroups run at once over a whole sort (a build whose first invocation counts its workgroup in and out on two spare status words and keeps the peak; the H100 has 132 SMs), plain and with workgroup memory added: where the steps fall shows what limits the scatter.',
-    'The sorts\' peer is CUB\'s device radix sort through PyTorch (torch.sort(stable=True) on a CUDA int32 tensor of the same kind of keys, keys plus an int64 permutation) in the same device call,',
-    'timed with CUDA events; torch.sort leaves its input alone, so CUB sorts fresh keys every time too.',
+    'The sorts\' peer is CUB\'s device radix sort in the same device call: "CUB (u32 pairs)" and "CUB (keys only)" call cub::DeviceRadixSort from bench/cub_sort.cu on the same keys, copied from pristine buffers before each of 10 sorts and each sort timed alone with CUDA events, as ours;',
+    '"CUB through torch.sort" is torch.sort(stable=True) on a CUDA int32 tensor of the same kind of keys, which sorts the keys with an int64 permutation (12 bytes a pair), timed back to back with CUDA events: the peer of these tables before 2026-11-29. Both leave their input alone, so CUB sorts fresh keys every time too.',
   ].join(' '),
 });

@@ -1,15 +1,28 @@
-// Instrument (issue #39): the radix sort with its subgroup ranking swapped for another, beside
-// the shipped sort, on fresh random pairs, alternating round by round in one process. Before
-// timing, both sorts' keys and values must be the same. The variant here ranks as CUB's
-// WARP_MATCH_ATOMIC_OR does: each lane ORs its bit into its digit's word of its subgroup in
-// workgroup memory and reads the word back, one workgroup atomic and one load a key instead of
-// eight ballots. It relies on a subgroup running in lockstep between the OR and the load (CUB
-// has __syncwarp there; WGSL has no subgroup barrier), so it is an experiment, not a kernel to ship.
-// Two builds: the match words in workgroup memory of their own (8 KiB more), and in the tile's
-// words (the tile is free while ranking; every tile access then goes through atomics).
+// Instrument (issue #39): the radix sort with its ranking or its loads changed, beside the shipped
+// sort, on fresh random pairs (or keys, --keys-only), alternating round by round in one process.
+// Before timing, every build's keys and values must be the shipped sort's. Builds (--variants):
+//
+// - `atomic-or`, `atomic-or-in-tile`: rank as CUB's WARP_MATCH_ATOMIC_OR does: each lane ORs its
+//   bit into its digit's word of its subgroup in workgroup memory and reads the word back, one
+//   workgroup atomic and one load a key instead of eight ballots, the words in workgroup memory
+//   of their own (8 KiB more) or in the tile's (free while ranking; every tile access then goes
+//   through atomics). It relies on a subgroup running in lockstep between the OR and the load
+//   (CUB has __syncwarp there; WGSL has no subgroup barrier), so it is an experiment, not a
+//   kernel to ship.
+// - `ranked-as-loaded`: `scatter` ranks each key as it is loaded, as it did before 2026-11-29
+//   (the shipped kernel loads them all first).
+// - `values-late`: `scatter` loads its values after writing its keys out, as before 2026-11-29
+//   (the shipped kernel loads them before ranking).
+// - `masks-first`: every key's peer mask (its eight ballots) first, then the counter atomics and
+//   shuffles, so the ballots of later keys do not wait behind a key's atomic.
+// - `shuffles-last`: as masks-first, and the leaders' atomics all go out before the first
+//   shuffle reads one's result.
+//
+// After an @, a plan other than the default: @4096 (4096-key blocks from 2^25 pairs, the default
+// before 2026-11-29) or @onesweep (the one-sweep passes; with the shipped ranking only).
 //
 //   pnpm -s bundle:node packages/gpu-primitives/bench/rank-variant.ts .device/rank-variant.mjs
-//   node .device/rank-variant.mjs [--log2 20,24,26] [--rounds 5]
+//   node .device/rank-variant.mjs [--log2 20,24,26] [--rounds 5] [--keys-only] [--variants shipped@4096,...]
 import { ColdCacheGpuTimer } from '@cuttle/bench';
 import { requestNodeGpu } from '@cuttle/test-utils/node-gpu';
 import { readBuffer } from '@cuttle/test-utils/gpu-buffers';
@@ -22,6 +35,8 @@ function flag(name: string, fallback: string): string {
 }
 const sizes = flag('--log2', '20,24,26').split(',').map((n) => 1 << Number(n));
 const rounds = Number(flag('--rounds', '5'));
+const keysOnly = process.argv.includes('--keys-only');
+const chosen = flag('--variants', 'ranked-as-loaded,values-late,shipped@4096').split(',');
 
 /** Index of the bracket that closes the one opening at `open`. */
 function closing(text: string, open: number): number {
@@ -86,6 +101,90 @@ fn rank_in_subgroup(digit: u32, lane: u32, below: LaneMask, counters: u32) -> u3
   return alias ? out.replaceAll('&match_words[', '&tile[') : out;
 }
 
+/** `scatter`'s ranking loop (keys loaded first): each key ranked as it arrives. */
+const RANK_HELD_KEYS = `    for (var k = 0u; k < SCATTER_ITEMS; k++) {
+      ranks[k] = rank_in_subgroup(digit_of((*keys)[k]), lane, below, counters);
+    }`;
+
+const MATCH_PEERS = `
+fn match_peers(digit: u32) -> LaneMask {
+  var peers = ballot(true);
+  for (var bit = 0u; bit < 8u; bit++) {
+    let one = ((digit >> bit) & 1u) == 1u;
+    let votes = ballot(one);
+    peers &= select(~votes, votes, one);
+  }
+  return peers;
+}
+
+fn add_to_counter(digit: u32, peers: LaneMask, counters: u32) -> u32 {
+  let half = (digit & 1u) * 16u;
+  return (atomicAdd(&subgroup_counts[counters + (digit >> 1u)], count_lanes(peers) << half) >> half) & 0xffffu;
+}
+`;
+
+/** `scatter`'s ranking of its held keys replaced by `loop` (with MATCH_PEERS added). */
+function rankHeldKeys(loop: string): (source: string) => string {
+  return (source) => replaceOnce(source, RANK_HELD_KEYS, loop, 'held-key ranking') + MATCH_PEERS;
+}
+
+const PEERS = `    var peers = array<LaneMask, SCATTER_ITEMS>();
+    for (var k = 0u; k < SCATTER_ITEMS; k++) {
+      peers[k] = match_peers(digit_of((*keys)[k]));
+    }`;
+
+/** `scatter`'s value loads, shipped before the ranking. */
+const VALUES_FIRST = `  var values = array<u32, SCATTER_ITEMS>();
+  if (HAS_VALUES) {
+    for (var k = 0u; k < SCATTER_ITEMS; k++) {
+      values[k] = load_value(first + k * subgroup_size);
+    }
+  }
+`;
+
+const transforms: Record<string, (source: string) => string> = {
+  shipped: (source) => source,
+  'atomic-or': (source) => atomicOrRanking(source, false),
+  'atomic-or-in-tile': (source) => atomicOrRanking(source, true),
+  'ranked-as-loaded': (source) => replaceOnce(source, 'if (TILE_ROUNDS == 1u) {', 'if (false) {', 'keys-first branch'),
+  'values-late': (source) =>
+    editFunction(source, 'scatter', (text) => {
+      const out = replaceOnce(text, VALUES_FIRST, '', 'values first');
+      return replaceOnce(out, '    scatter_held_values(', `    var values = array<u32, SCATTER_ITEMS>();
+    for (var k = 0u; k < SCATTER_ITEMS; k++) {
+      values[k] = load_value(first + k * subgroup_size);
+    }
+    scatter_held_values(`, 'values late');
+    }, 'values late'),
+  'masks-first': rankHeldKeys(`${PEERS}
+    for (var k = 0u; k < SCATTER_ITEMS; k++) {
+      let leader = lowest_lane(peers[k]);
+      var earlier = 0u;
+      if (lane == leader) {
+        earlier = add_to_counter(digit_of((*keys)[k]), peers[k], counters);
+      }
+      ranks[k] = subgroupShuffle(earlier, leader) + count_lanes(peers[k] & below);
+    }`),
+  'shuffles-last': rankHeldKeys(`${PEERS}
+    for (var k = 0u; k < SCATTER_ITEMS; k++) {
+      if (lane == lowest_lane(peers[k])) {
+        ranks[k] = add_to_counter(digit_of((*keys)[k]), peers[k], counters);
+      }
+    }
+    for (var k = 0u; k < SCATTER_ITEMS; k++) {
+      ranks[k] = subgroupShuffle(ranks[k], lowest_lane(peers[k])) + count_lanes(peers[k] & below);
+    }`),
+};
+
+const builds = chosen.map((name) => {
+  const [variant, plan] = name.split('@') as [string, string | undefined];
+  if (!transforms[variant]) throw new Error(`unknown variant '${variant}' (known: ${Object.keys(transforms).join(', ')})`);
+  if (plan === 'onesweep' && variant !== 'shipped') throw new Error(`'${name}': the one-sweep passes rank in their own module; only shipped@onesweep is known`);
+  const options = plan === '4096' ? { largeBlocksFrom: 1 << 25 } : plan === 'onesweep' ? { algorithm: 'onesweep' as const } : {};
+  if (plan !== undefined && !Object.keys(options).length) throw new Error(`'${name}': plans are @4096 and @onesweep`);
+  return { name, transform: transforms[variant], options: { keysOnly, ...options } };
+});
+
 const gpu = await requestNodeGpu();
 const device = gpu.device;
 let transform: ((source: string) => string) | undefined;
@@ -109,33 +208,37 @@ for (const count of sizes) {
   for (let i = 0; i < count; i++) randomKeys[i] = x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
   device.queue.writeBuffer(pristineKeys, 0, randomKeys);
   device.queue.writeBuffer(pristineValues, 0, new Uint32Array(count).map((_, i) => i));
-  const shipped = new GpuRadixSort(device, { maxCount: count });
+  const shipped = new GpuRadixSort(device, { maxCount: count, keysOnly });
   const variants: GpuRadixSort[] = [];
-  for (const alias of [false, true]) {
-    transform = (source) => atomicOrRanking(source, alias);
+  for (const { name, transform: edit, options } of builds) {
+    transform = edit;
     device.pushErrorScope('validation');
-    variants.push(new GpuRadixSort(device, { maxCount: count }));
+    variants.push(new GpuRadixSort(device, { maxCount: count, ...options }));
     const invalid = await device.popErrorScope();
     transform = undefined;
-    if (invalid) throw new Error(`the atomic-or variant (alias ${alias}) does not build: ${invalid.message}`);
+    if (invalid) throw new Error(`the ${name} variant does not build: ${invalid.message}`);
   }
   const refill = (encoder: GPUCommandEncoder): void => {
     encoder.copyBufferToBuffer(pristineKeys, 0, keys, 0, bytes);
-    encoder.copyBufferToBuffer(pristineValues, 0, values, 0, bytes);
+    if (!keysOnly) encoder.copyBufferToBuffer(pristineValues, 0, values, 0, bytes);
+  };
+  const run = (sort: GpuRadixSort, encoder: GPUCommandEncoder, timestamps?: { querySet: GPUQuerySet; beginIndex: number; endIndex: number }): void => {
+    if (keysOnly) sort.encodeKeys(encoder, keys, count, timestamps);
+    else sort.encode(encoder, keys, values, count, timestamps);
   };
   const sorts = [shipped, ...variants];
   const results: Uint32Array[][] = [];
   for (const sort of sorts) {
     const encoder = device.createCommandEncoder();
     refill(encoder);
-    sort.encode(encoder, keys, values, count);
+    run(sort, encoder);
     device.queue.submit([encoder.finish()]);
-    results.push([new Uint32Array(await readBuffer(device, keys)), new Uint32Array(await readBuffer(device, values))]);
+    results.push([new Uint32Array(await readBuffer(device, keys)), keysOnly ? new Uint32Array(count) : new Uint32Array(await readBuffer(device, values))]);
   }
   const [k0, v0] = results[0] as [Uint32Array, Uint32Array];
   for (let i = 1; i < count; i++) if (k0[i - 1]! > k0[i]!) throw new Error(`the shipped sort is not sorted at ${i}`);
   for (const [s, [k1, v1]] of results.entries()) {
-    for (let i = 0; i < count; i++) if (k0[i] !== k1![i] || v0[i] !== v1![i]) throw new Error(`2^${Math.log2(count)}: variant ${s}'s pairs differ from the shipped sort's at ${i}; not timing it`);
+    for (let i = 0; i < count; i++) if (k0[i] !== k1![i] || v0[i] !== v1![i]) throw new Error(`2^${Math.log2(count)}: ${chosen[s - 1]}'s pairs differ from the shipped sort's at ${i}; not timing it`);
   }
   const samples: number[][] = sorts.map(() => []);
   for (let r = 0; r < rounds; r++) {
@@ -144,13 +247,18 @@ for (const count of sizes) {
       const sort = sorts[which]!;
       samples[which]!.push(await timer.time((encoder, beginIndex, endIndex) => {
         refill(encoder);
-        sort.encode(encoder, keys, values, count, { querySet: timer.querySet, beginIndex, endIndex });
+        run(sort, encoder, { querySet: timer.querySet, beginIndex, endIndex });
       }));
     }
   }
-  const [a, b, c] = samples.map(median) as [number, number, number];
   const rate = (ms: number): number => Number((count / (ms / 1000)).toExponential(3));
-  console.log(JSON.stringify({ log2: Math.log2(count), shippedMs: Number(a.toFixed(4)), atomicOrMs: Number(b.toFixed(4)), atomicOrInTileMs: Number(c.toFixed(4)), shipped: rate(a), atomicOr: rate(b), atomicOrInTile: rate(c) }));
+  const row: Record<string, number> = { log2: Math.log2(count) };
+  for (const [i, name] of ['shipped', ...chosen].entries()) {
+    const ms = median(samples[i]!);
+    row[`${name}Ms`] = Number(ms.toFixed(4));
+    row[name] = rate(ms);
+  }
+  console.log(JSON.stringify({ keysOnly, ...row }));
   for (const buffer of [pristineKeys, pristineValues, keys, values]) buffer.destroy();
   for (const sort of sorts) sort.destroy();
 }

@@ -55,20 +55,21 @@ export interface GpuRadixSortOptions {
   wideLaneMasks?: boolean;
   /**
    * Count-scan with subgroups of 32 lanes or more: sorts of at least this many pairs run
-   * 4096-key blocks (`largePlan`) instead of 2048-key ones. Default `LARGE_BLOCKS_FROM`;
-   * `Infinity` never does.
+   * 4096-key blocks (`largePlan`) instead of 2048-key ones. Default `LARGE_BLOCKS_FROM`
+   * (`Infinity`: never).
    */
   largeBlocksFrom?: number;
 }
 
 /**
- * Pairs from which the count-scan sort takes 4096-key blocks by default. Measured on an H100
- * (BENCHMARKS.md), 4096-key blocks against 2048-key ones: from 2^20 to 2^23 random pairs 2% to
- * 12% slower (fewer, larger workgroups leave SMs idle); at 2^24 about 1% faster on random keys
- * but 12% slower on few distinct keys; at 2^26 7% to 9% faster on random, sorted and reversed
- * keys and 10% slower on few distinct keys.
+ * Pairs from which the count-scan sort takes 4096-key blocks by default: never. On an H200
+ * (BENCHMARKS.md, 2026-11-29), once the 2048-key scatter loads all its keys and values before
+ * ranking, 2048-key blocks sort 2^26 random pairs 20% faster than 4096-key ones (20.5e9 against
+ * 17.1e9 pairs/s) and 2^24 ones 9% faster; with few distinct keys 4096-key blocks were already
+ * 10% to 12% slower. On an H100, before that change, 4096-key blocks were 7% to 9% faster from
+ * 2^25 random pairs: pass `largeBlocksFrom: 2 ** 25` to get them, after measuring on your card.
  */
-export const LARGE_BLOCKS_FROM = 1 << 25;
+export const LARGE_BLOCKS_FROM = Infinity;
 
 /** Workgroup memory the onesweep kernel adds to the count-scan scatter's: fallback counts, its digit starts and flags. */
 const ONESWEEP_EXTRA_STORAGE = 2 * 256 * 4 + 3 * 4;

@@ -34,6 +34,23 @@ describe('CubPeer', () => {
     peer.close();
   });
 
+  test('keys-only requests name their kind, and errors carry the peer\'s label', async () => {
+    const script = standIn(`
+      import { createInterface } from 'node:readline';
+      for await (const line of createInterface({ input: process.stdin })) {
+        const [count, input, what] = line.split(' ');
+        console.log(what === 'keys' ? String(Number(count) * 3) : what === undefined ? String(Number(count)) : 'error ' + what + ' ' + input);
+      }
+    `);
+    const peer = new CubPeer([process.execPath, script], 'cub_sort');
+    expect(await peer.keysPerSecond(10, 'random')).toBe(30);
+    expect(await peer.pairsPerSecond(10, 'random')).toBe(10);
+    peer.close();
+    const failing = new CubPeer([process.execPath, standIn(`console.log('error no GPU'); setTimeout(() => {}, 1000);`)], 'cub_sort');
+    await expect(failing.keysPerSecond(10, 'random')).rejects.toThrow(/^cub_sort: no GPU$/);
+    failing.close();
+  });
+
   test('a server that dies fails the pending requests with its stderr', async () => {
     const script = standIn(`console.error('no CUDA device'); process.exit(3);`);
     const peer = new CubPeer([process.execPath, script]);

@@ -186,7 +186,7 @@ describe('count-scan: 4096-key blocks written through the 2048-key tile in two r
     expect(largeBlockPlan(subgroupRadixLayout(64).plan)?.block).toBe(4096);
     expect(largeBlockPlan(subgroupRadixLayout(16).plan)).toBeUndefined(); // 128 invocations
     expect(largeBlockPlan(PORTABLE_RADIX_PLAN)).toBeUndefined();
-    expect(LARGE_BLOCKS_FROM).toBe(1 << 25);
+    expect(LARGE_BLOCKS_FROM).toBe(Infinity); // 2048-key blocks at every size by default
   });
 
   gpuTest('GpuRadixSort takes the large plan from largeBlocksFrom pairs where its subgroups allow it, and none below its maxCount', async ({ device }) => {
@@ -198,9 +198,12 @@ describe('count-scan: 4096-key blocks written through the 2048-key tile in two r
     expectArraysEqual(got.keys, radixSortReference(keys, values).keys, 'keys');
     expectArraysEqual(got.values, radixSortReference(keys, values).values, 'values');
     sorter.destroy();
-    const small = new GpuRadixSort(device, { maxCount: 1000 });
+    const small = new GpuRadixSort(device, { maxCount: 1000, largeBlocksFrom: 1 << 15 });
     expect(small.largePlan).toBeUndefined();
     small.destroy();
+    const byDefault = new GpuRadixSort(device, { maxCount: 1 << 16 });
+    expect([byDefault.largeBlocksFrom, byDefault.largePlan]).toEqual([Infinity, undefined]);
+    byDefault.destroy();
   });
 
   gpuTest('one set of passes switches at largeFrom: sorts below and above it, in a row, match the reference and leave the scan status zero', async ({ device }) => {

@@ -9,10 +9,11 @@
 //   of the sorted tile, so neighbouring invocations write neighbouring addresses.
 //
 // Two entry points share the ranking. `scatter` sorts a block of 2048 keys through a tile of
-// the same size. `scatter_rounds` (GpuRadixSort's large plan, from 2^25 pairs) sorts a block of
-// 4096 keys and writes it out through the same 2048-key tile in two rounds: each digit gets runs
-// twice as long to write (on an H100 the scattered writes cost less per key; a 2^26-pair sort
-// ran 7% to 8% faster) and the count table half the columns, for the same workgroup memory.
+// the same size. `scatter_rounds` (GpuRadixSort's large plan, from `largeBlocksFrom` pairs; off by
+// default) sorts a block of 4096 keys and writes it out through the same 2048-key tile in two
+// rounds: each digit gets runs twice as long to write (on an H100 the scattered writes cost less
+// per key; a 2^26-pair sort ran 7% to 8% faster, before `scatter` loaded its keys first) and the
+// count table half the columns, for the same workgroup memory.
 //
 // The host prepends RADIX (256), BLOCK (keys a workgroup sorts), COUNT_ITEMS (= BLOCK / 256,
 // keys per invocation of count_digits), SCATTER_SIZE (the scatter's workgroup size: 8 subgroups
@@ -25,9 +26,9 @@
 // What sets its speed on an H100 (measured with the driver's pipeline statistics and an
 // occupancy probe in the benchmark): an SM runs as many scatter workgroups as fit 48 KiB of
 // workgroup memory, so the kernel's 13 KiB give 3 at once, as long as registers stay at 80 an
-// invocation or fewer (`scatter` takes 44, `scatter_rounds` 69). `scatter` holds the keys and
-// loads the values early instead of reading memory twice or late; `scatter_rounds` must save
-// registers instead (see there). Getting under 12 KiB (4 at once) cost a barrier more and
+// invocation or fewer (`scatter` took 44 before its loads all went out ahead of the ranking,
+// `scatter_rounds` 69). `scatter` loads its keys and values before ranking and holds them instead
+// of reading memory twice or late; `scatter_rounds` must save registers instead (see there). Getting under 12 KiB (4 at once) cost a barrier more and
 // measured slower. The counters need no clearing: WebGPU zeroes workgroup memory before a
 // workgroup starts.
 
@@ -46,6 +47,15 @@ fn scatter(
   let block_base = block * BLOCK;
   let first = first_key(block_base, local, lane, subgroup_size);
   let counters = (local / subgroup_size) * PAIRS;
+  // The values are loaded first, with the keys (rank_block), so that all of a block's loads are
+  // in flight at once; they wait in registers until the keys are through the tile. On an H200 a
+  // 2^24-pair sort ran 2% faster than with the values loaded after the keys' write-out.
+  var values = array<u32, SCATTER_ITEMS>();
+  if (HAS_VALUES) {
+    for (var k = 0u; k < SCATTER_ITEMS; k++) {
+      values[k] = load_value(first + k * subgroup_size);
+    }
+  }
   var keys = array<u32, SCATTER_ITEMS>();
   var ranks = rank_block(block, first, local, lane, subgroup_size, &keys);
 
@@ -68,12 +78,6 @@ fn scatter(
     }
   }
   if (HAS_VALUES) {
-    // The values are loaded before the barrier that lets them into the tile, so their latency
-    // passes while the other subgroups finish writing keys.
-    var values = array<u32, SCATTER_ITEMS>();
-    for (var k = 0u; k < SCATTER_ITEMS; k++) {
-      values[k] = load_value(first + k * subgroup_size);
-    }
     scatter_held_values(local, real, &ranks, &values, &digits);
   }
 }
@@ -183,9 +187,23 @@ fn rank_block(block: u32, first: u32, local: u32, lane: u32, subgroup_size: u32,
   // Explicitly zeroed: loop-local arrays left to default initialisation kept stale contents on
   // Dawn + lavapipe.
   var ranks = array<u32, SCATTER_ITEMS>();
-  for (var k = 0u; k < SCATTER_ITEMS; k++) {
-    (*keys)[k] = load_key(first + k * subgroup_size);
-    ranks[k] = rank_in_subgroup(digit_of((*keys)[k]), lane, below, counters);
+  if (TILE_ROUNDS == 1u) {
+    // Every key loaded before the first is ranked, so that the loads are in flight together
+    // (ranked as they arrive, each load waited behind the ranking's atomics and shuffles). On an
+    // H200 whole sorts of 2^24 / 2^26 pairs ran 9% / 10% faster (2^20: 1% slower).
+    for (var k = 0u; k < SCATTER_ITEMS; k++) {
+      (*keys)[k] = load_key(first + k * subgroup_size);
+    }
+    for (var k = 0u; k < SCATTER_ITEMS; k++) {
+      ranks[k] = rank_in_subgroup(digit_of((*keys)[k]), lane, below, counters);
+    }
+  } else {
+    // scatter_rounds' 16 keys an invocation, ranked as they arrive: loaded all first, they cost
+    // registers, and a 2^26-pair sort ran 10% slower on an H200.
+    for (var k = 0u; k < SCATTER_ITEMS; k++) {
+      (*keys)[k] = load_key(first + k * subgroup_size);
+      ranks[k] = rank_in_subgroup(digit_of((*keys)[k]), lane, below, counters);
+    }
   }
   workgroupBarrier();
   // This invocation's digits' offsets, loaded now so that their latency passes during the
