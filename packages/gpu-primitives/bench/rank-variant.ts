@@ -18,15 +18,19 @@
 // - `shuffles-last`: as masks-first, and the leaders' atomics all go out before the first
 //   shuffle reads one's result.
 //
+// - `onesweep-ranked-as-loaded` (with an @onesweep plan): the one-sweep pass ranks each key as it
+//   is loaded, as it did before 2026-11-29 (the shipped pass loads them all first).
+//
 // After an @, a plan other than the default: @4096 (4096-key blocks from 2^25 pairs, the default
-// before 2026-11-29) or @onesweep (the one-sweep passes; with the shipped ranking only).
+// before 2026-11-29), @onesweep (the one-sweep passes, 4096-key tiles where the device allows) or
+// @onesweep2048 (2048-key tiles). onesweep- variants need an @onesweep plan.
 //
 //   pnpm -s bundle:node packages/gpu-primitives/bench/rank-variant.ts .device/rank-variant.mjs
 //   node .device/rank-variant.mjs [--log2 20,24,26] [--rounds 5] [--keys-only] [--variants shipped@4096,...]
 import { ColdCacheGpuTimer } from '@cuttle/bench';
 import { requestNodeGpu } from '@cuttle/test-utils/node-gpu';
 import { readBuffer } from '@cuttle/test-utils/gpu-buffers';
-import { GpuRadixSort } from '../src/index.ts';
+import { GpuRadixSort, type GpuRadixSortOptions } from '../src/index.ts';
 import { editFunction, replaceOnce } from './wgsl-edit.ts';
 
 function flag(name: string, fallback: string): string {
@@ -142,6 +146,18 @@ const VALUES_FIRST = `  var values = array<u32, SCATTER_ITEMS>();
   }
 `;
 
+/** The one-sweep pass's loops: every key and value loaded, then every key ranked. */
+const ONESWEEP_KEYS_FIRST = `  for (var k = 0u; k < SCATTER_ITEMS; k++) {
+    let i = first + k * subgroup_size;
+    keys[k] = read_key(min(i, params.count - 1u));
+    if (HAS_VALUES) {
+      values[k] = values_in[min(i, params.count - 1u)];
+    }
+  }
+  for (var k = 0u; k < SCATTER_ITEMS; k++) {
+    places[k] = rank_in_subgroup(tile_digit(keys[k], first + k * subgroup_size), lane, below, counters);
+  }`;
+
 const transforms: Record<string, (source: string) => string> = {
   shipped: (source) => source,
   'atomic-or': (source) => atomicOrRanking(source, false),
@@ -156,6 +172,16 @@ const transforms: Record<string, (source: string) => string> = {
     }
     scatter_held_values(`, 'values late');
     }, 'values late'),
+  'onesweep-ranked-as-loaded': (source) =>
+    replaceOnce(source, ONESWEEP_KEYS_FIRST, `  for (var k = 0u; k < SCATTER_ITEMS; k++) {
+    let i = first + k * subgroup_size;
+    let key = read_key(min(i, params.count - 1u));
+    keys[k] = key;
+    if (HAS_VALUES) {
+      values[k] = values_in[min(i, params.count - 1u)];
+    }
+    places[k] = rank_in_subgroup(tile_digit(key, i), lane, below, counters);
+  }`, 'one-sweep loops'),
   'masks-first': rankHeldKeys(`${PEERS}
     for (var k = 0u; k < SCATTER_ITEMS; k++) {
       let leader = lowest_lane(peers[k]);
@@ -179,9 +205,11 @@ const transforms: Record<string, (source: string) => string> = {
 const builds = chosen.map((name) => {
   const [variant, plan] = name.split('@') as [string, string | undefined];
   if (!transforms[variant]) throw new Error(`unknown variant '${variant}' (known: ${Object.keys(transforms).join(', ')})`);
-  if (plan === 'onesweep' && variant !== 'shipped') throw new Error(`'${name}': the one-sweep passes rank in their own module; only shipped@onesweep is known`);
-  const options = plan === '4096' ? { largeBlocksFrom: 1 << 25 } : plan === 'onesweep' ? { algorithm: 'onesweep' as const } : {};
-  if (plan !== undefined && !Object.keys(options).length) throw new Error(`'${name}': plans are @4096 and @onesweep`);
+  const onesweep = plan?.startsWith('onesweep') === true;
+  if (variant !== 'shipped' && onesweep !== variant.startsWith('onesweep-')) throw new Error(`'${name}': onesweep- variants go with @onesweep plans, the others with count-scan`);
+  const plans: Record<string, GpuRadixSortOptions> = { '4096': { largeBlocksFrom: 1 << 25 }, onesweep: { algorithm: 'onesweep' }, onesweep2048: { algorithm: 'onesweep', tileKeys: 2048 } };
+  const options = plan === undefined ? {} : plans[plan];
+  if (!options) throw new Error(`'${name}': plans are ${Object.keys(plans).map((key) => `@${key}`).join(', ')}`);
   return { name, transform: transforms[variant], options: { keysOnly, ...options } };
 });
 

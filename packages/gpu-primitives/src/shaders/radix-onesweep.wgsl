@@ -362,19 +362,21 @@ fn onesweep(
   let counters = subgroup * PAIRS;
   // Few arrays per invocation, since they live in registers: `places` holds each key's rank
   // in its subgroup, then its position in the sorted tile.
-  // The values are loaded with the keys, so their memory latency overlaps the ranking instead
-  // of following the keys' write-out.
+  // Every key and value is loaded before the first key is ranked, so that all the loads are in
+  // flight at once (ranked as they arrived, each load waited behind the ranking of the key
+  // before: on an H200 this pass sorted 2^24 / 2^26 pairs 21% faster for it, keys only 16%).
   var keys = array<u32, SCATTER_ITEMS>();
   var values = array<u32, SCATTER_ITEMS>();
   var places = array<u32, SCATTER_ITEMS>();
   for (var k = 0u; k < SCATTER_ITEMS; k++) {
     let i = first + k * subgroup_size;
-    let key = read_key(min(i, params.count - 1u));
-    keys[k] = key;
+    keys[k] = read_key(min(i, params.count - 1u));
     if (HAS_VALUES) {
       values[k] = values_in[min(i, params.count - 1u)];
     }
-    places[k] = rank_in_subgroup(tile_digit(key, i), lane, below, counters);
+  }
+  for (var k = 0u; k < SCATTER_ITEMS; k++) {
+    places[k] = rank_in_subgroup(tile_digit(keys[k], first + k * subgroup_size), lane, below, counters);
   }
   workgroupBarrier();
   total_digits(local, subgroups);
