@@ -18,11 +18,14 @@ import { FlowScripts } from '../src/runtime/flow-scripts.ts';
 import { startFrameWorkers } from '../src/workers/frame-workers.ts';
 import { kernelUrlsIn } from '../src/workers/kernel-bundle.ts';
 
-const { values } = parseArgs({ options: { kernels: { type: 'string' }, threads: { type: 'string' }, counts: { type: 'string' }, frames: { type: 'string' }, out: { type: 'string' } } });
+const { values } = parseArgs({ options: { kernels: { type: 'string' }, threads: { type: 'string' }, counts: { type: 'string' }, frames: { type: 'string' }, 'per-job': { type: 'string' }, out: { type: 'string' } } });
 const kernels = values.kernels ? kernelUrlsIn(values.kernels) : undefined;
 const threadCounts = (values.threads ?? '1,2,4,8,16').split(',').map(Number);
 const counts = (values.counts ?? '100,1000,10000,100000').split(',').map(Number);
 const frames = Number(values.frames ?? 300);
+// FlowParallelUpdate's minPerJob floors to compare (each thread count runs each): fewer jobs
+// wake fewer workers.
+const perJobFloors = (values['per-job'] ?? '64').split(',').map(Number);
 
 /** A lamp that flickers at its own `period`: each tick steps a counter (0..3) and sets the light to count / 4. */
 const flicker: FlowGraphSource = {
@@ -54,13 +57,13 @@ interface Lamps {
   calls: number[];
 }
 
-function lamps(count: number, jobs: JobSystem | undefined): Lamps {
+function lamps(count: number, jobs: JobSystem | undefined, minPerJob = 64): Lamps {
   const calls: number[] = [];
   const registry = createFlowRegistry({ log: () => undefined, setLightScale: (scale) => calls.push(scale), setWalkSpeed: () => undefined, setTitle: () => undefined });
   const file = compileFlowGraph(flicker, registry);
   const units = Array.from({ length: count }, (_, i) => ({ unit: `lamp_${i}`, graph: 'flow/flicker', entity: i + 1 }));
   // minInstances 1: every row goes to the workers, so the table shows where they start to pay.
-  const flow = new FlowScripts(registry, () => ({ program: loadFlowProgram(file, registry), types: undefined }), units, undefined, jobs ? new FlowParallelUpdate(jobs, { minInstances: 1 }) : undefined);
+  const flow = new FlowScripts(registry, () => ({ program: loadFlowProgram(file, registry), types: undefined }), units, undefined, jobs ? new FlowParallelUpdate(jobs, { minInstances: 1, minPerJob }) : undefined);
   const { slot } = flow.targets[0]!.instance.program.variable('period');
   let x = 2024;
   for (const target of flow.targets) {
@@ -72,46 +75,49 @@ function lamps(count: number, jobs: JobSystem | undefined): Lamps {
 }
 
 console.log(`machine: ${cpus()[0]?.model ?? '?'}, ${availableParallelism()} threads, Node ${process.version}`);
-const rows: { units: number; threads: number; ms: number; speedup: number; callsPerFrame: number }[] = [];
+const rows: { units: number; threads: number; minPerJob: number; jobs: number; ms: number; speedup: number; callsPerFrame: number }[] = [];
 const pools = new Map<number, JobSystem | undefined>();
 for (const threads of threadCounts) pools.set(threads, await startFrameWorkers(threads, kernels));
 try {
   for (const count of counts) {
     let base = 0;
     for (const threads of threadCounts) {
-      const reference = lamps(count, undefined);
-      const run = lamps(count, pools.get(threads));
-      // Checked before timing: the same host calls and the same states as one thread.
-      for (let f = 0; f < 40; f++) {
-        reference.calls.length = 0;
-        run.calls.length = 0;
-        reference.flow.update(1 / 60);
-        run.flow.update(1 / 60);
-        if (run.calls.length !== reference.calls.length || run.calls.some((c, i) => !Object.is(c, reference.calls[i]))) throw new Error(`${threads} threads, ${count} lamps: frame ${f}'s host calls differ`);
+      for (const minPerJob of threads === 1 ? [perJobFloors[0]!] : perJobFloors) {
+        const reference = lamps(count, undefined);
+        const run = lamps(count, pools.get(threads), minPerJob);
+        // Checked before timing: the same host calls and the same states as one thread.
+        for (let f = 0; f < 40; f++) {
+          reference.calls.length = 0;
+          run.calls.length = 0;
+          reference.flow.update(1 / 60);
+          run.flow.update(1 / 60);
+          if (run.calls.length !== reference.calls.length || run.calls.some((c, i) => !Object.is(c, reference.calls[i]))) throw new Error(`${threads} threads, ${count} lamps: frame ${f}'s host calls differ`);
+        }
+        run.flow.targets.forEach((t, i) => {
+          const want = reference.flow.targets[i]!.instance.state;
+          if (t.instance.state.some((v, k) => !Object.is(v, want[k]))) throw new Error(`${threads} threads, ${count} lamps: lamp ${i}'s state differs`);
+        });
+        if (threads > 1 && !run.flow.updatedOnWorkers) throw new Error('the update did not go to the workers');
+        const times: number[] = [];
+        let calls = 0;
+        for (let f = 0; f < frames; f++) {
+          run.calls.length = 0;
+          const t0 = performance.now();
+          run.flow.update(1 / 60);
+          times.push(performance.now() - t0);
+          calls += run.calls.length;
+        }
+        const ms = median(times);
+        if (threads === 1) base = ms;
+        const jobs = run.flow.workerStats?.jobs ?? 0;
+        rows.push({ units: count, threads, minPerJob, jobs, ms, speedup: base / ms, callsPerFrame: calls / frames });
+        console.log(`${count} lamps, ${threads} thread(s), at least ${minPerJob} a job (${jobs} jobs): ${ms.toFixed(4)} ms per frame (${(base / ms).toFixed(2)}x), ${(calls / frames).toFixed(0)} light calls a frame`);
       }
-      run.flow.targets.forEach((t, i) => {
-        const want = reference.flow.targets[i]!.instance.state;
-        if (t.instance.state.some((v, k) => !Object.is(v, want[k]))) throw new Error(`${threads} threads, ${count} lamps: lamp ${i}'s state differs`);
-      });
-      if (threads > 1 && !run.flow.updatedOnWorkers) throw new Error('the update did not go to the workers');
-      const times: number[] = [];
-      let calls = 0;
-      for (let f = 0; f < frames; f++) {
-        run.calls.length = 0;
-        const t0 = performance.now();
-        run.flow.update(1 / 60);
-        times.push(performance.now() - t0);
-        calls += run.calls.length;
-      }
-      const ms = median(times);
-      if (threads === 1) base = ms;
-      rows.push({ units: count, threads, ms, speedup: base / ms, callsPerFrame: calls / frames });
-      console.log(`${count} lamps, ${threads} thread(s): ${ms.toFixed(4)} ms per frame (${(base / ms).toFixed(2)}x), ${(calls / frames).toFixed(0)} light calls a frame`);
     }
   }
 } finally {
   for (const jobs of pools.values()) await jobs?.shutdown();
 }
-console.log('\n| lamps | threads | Flow update ms / frame | speed-up |\n| --- | --- | --- | --- |');
-for (const r of rows) console.log(`| ${r.units.toLocaleString('en')} | ${r.threads} | ${r.ms.toFixed(4)} | ${r.speedup.toFixed(2)}x |`);
+console.log('\n| lamps | threads | at least a job | jobs | Flow update ms / frame | speed-up |\n| --- | --- | --- | --- | --- | --- |');
+for (const r of rows) console.log(`| ${r.units.toLocaleString('en')} | ${r.threads} | ${r.threads === 1 ? '–' : r.minPerJob} | ${r.jobs} | ${r.ms.toFixed(4)} | ${r.speedup.toFixed(2)}x |`);
 if (values.out) writeFileSync(values.out, JSON.stringify({ machine: { cpu: cpus()[0]?.model, threads: availableParallelism(), node: process.version }, rows, date: new Date().toISOString() }, null, 2));

@@ -197,6 +197,21 @@ describe('the Flow update on frame workers', () => {
     expect(() => new FlowParallelUpdate(jobs, { minInstances: 0 })).toThrow(/minInstances/);
   });
 
+  test('minPerJob cuts an update into fewer jobs, with the same frames', () => {
+    const sources = graphs({ flicker_a: flicker(0.1), flicker_b: flicker(0.06), ticker: ticker(1), runaway: ticker(5) });
+    const coarse = start(sources, true, { minInstances: 1, minPerJob: 400 });
+    const fine = start(sources, true, { minInstances: 1 });
+    const alone = start(sources, false);
+    for (let f = 0; f < 10; f++) for (const run of [coarse, fine, alone]) run.flow.update(1 / 30);
+    const { instances, jobs: coarseJobs } = coarse.flow.workerStats!;
+    expect(instances).toBeGreaterThan(600);
+    expect(coarseJobs).toBe(Math.ceil(instances / 400));
+    expect(fine.flow.workerStats!.jobs).toBeGreaterThan(coarseJobs);
+    expect(coarse.calls).toEqual(alone.calls);
+    expect(bytes(coarse)).toEqual(bytes(alone));
+    expect(() => new FlowParallelUpdate(jobs, { minPerJob: 0 })).toThrow(/minPerJob/);
+  });
+
   test('the next world takes the shared buffers over; the world before keeps its state and updates on the main thread', () => {
     const sources = graphs({ flicker_a: flicker(0.1), flicker_b: flicker(0.06), ticker: ticker(1), runaway: ticker(5) });
     const shared = new FlowParallelUpdate(jobs, { minInstances: 1 });

@@ -15,10 +15,15 @@ export interface FlowParallelOptions {
   minInstances?: number;
   /** Floats of action records each job may write (default 4,096); an update that overflows runs on the main thread. */
   tapeFloats?: number;
+  /**
+   * Fewest ticking instances a job gets (default 64). A Dispatch wakes a worker for each job, so
+   * a larger floor keeps small updates on fewer threads.
+   */
+  minPerJob?: number;
 }
 
-/** Fewest instances a job gets, so that a job's cost stays above the cost of handing it out. */
-const MIN_CHUNK = 64;
+/** Fewest instances a job gets by default, so that a job's cost stays above the cost of handing it out. */
+const MIN_PER_JOB = 64;
 
 /** What the last update() did on the workers. */
 export interface FlowParallelStats {
@@ -33,6 +38,7 @@ export interface FlowParallelStats {
 export class FlowParallelUpdate {
   readonly minInstances: number;
   readonly tapeFloats: number;
+  readonly minPerJob: number;
   /** What the last update() did. */
   readonly last: FlowParallelStats = { instances: 0, jobs: 0, handedBack: 0 };
   readonly #jobs: JobSystem;
@@ -65,10 +71,13 @@ export class FlowParallelUpdate {
   constructor(jobs: JobSystem, options: FlowParallelOptions = {}) {
     const minInstances = options.minInstances ?? 8192;
     const tapeFloats = options.tapeFloats ?? 4096;
+    const minPerJob = options.minPerJob ?? MIN_PER_JOB;
     if (!(Number.isInteger(minInstances) && minInstances >= 1)) throw new EngineError(`minInstances must be a whole number of at least 1, got ${minInstances}.`);
     if (!(Number.isInteger(tapeFloats) && tapeFloats >= 4)) throw new EngineError(`tapeFloats must be a whole number of at least 4, got ${tapeFloats}.`);
+    if (!(Number.isInteger(minPerJob) && minPerJob >= 1)) throw new EngineError(`minPerJob must be a whole number of at least 1, got ${minPerJob}.`);
     this.minInstances = minInstances;
     this.tapeFloats = tapeFloats;
+    this.minPerJob = minPerJob;
     this.#jobs = jobs;
     this.#maxJobs = (jobs.workerCount + 1) * 4;
     this.#tape = new Float64Array(new SharedArrayBuffer(this.#maxJobs * tapeFloats * 8));
@@ -179,7 +188,7 @@ export class FlowParallelUpdate {
     last.jobs = 0;
     last.handedBack = 0;
     if (count < this.minInstances) return false;
-    const jobCount = Math.min(this.#maxJobs, Math.ceil(count / MIN_CHUNK));
+    const jobCount = Math.min(this.#maxJobs, Math.ceil(count / this.minPerJob));
     const chunk = Math.ceil(count / jobCount);
     const dispatched = Math.ceil(count / chunk);
     const tape = this.#tape;
