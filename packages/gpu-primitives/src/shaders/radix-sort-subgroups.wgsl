@@ -27,10 +27,10 @@
 // occupancy probe in the benchmark): an SM runs as many scatter workgroups as fit 48 KiB of
 // workgroup memory, so the kernel's 13 KiB give 3 at once, as long as registers stay at 80 an
 // invocation or fewer (`scatter` took 44 before its loads all went out ahead of the ranking,
-// `scatter_rounds` 69). `scatter` loads its keys and values before ranking and holds them instead
-// of reading memory twice or late; `scatter_rounds` must save registers instead (see there). Getting under 12 KiB (4 at once) cost a barrier more and
-// measured slower. The counters need no clearing: WebGPU zeroes workgroup memory before a
-// workgroup starts.
+// `scatter_rounds` 69). `scatter` loads its keys and values before ranking and holds them
+// instead of reading memory twice or late; `scatter_rounds` must save registers instead (see
+// there). Getting under 12 KiB (4 at once) cost a barrier more and measured slower. The counters
+// need no clearing: WebGPU zeroes workgroup memory before a workgroup starts.
 
 @compute @workgroup_size(SCATTER_SIZE)
 fn scatter(
@@ -47,9 +47,9 @@ fn scatter(
   let block_base = block * BLOCK;
   let first = first_key(block_base, local, lane, subgroup_size);
   let counters = (local / subgroup_size) * PAIRS;
-  // The values are loaded first, with the keys (rank_block), so that all of a block's loads are
-  // in flight at once; they wait in registers until the keys are through the tile. On an H200 a
-  // 2^24-pair sort ran 2% faster than with the values loaded after the keys' write-out.
+  // The values are loaded first, then the keys (rank_block), so that all of a block's loads are
+  // in flight at once; the values wait in registers until the keys are through the tile. On an
+  // H200 a 2^24-pair sort ran 2% faster than with the values loaded after the keys' write-out.
   var values = array<u32, SCATTER_ITEMS>();
   if (HAS_VALUES) {
     for (var k = 0u; k < SCATTER_ITEMS; k++) {
