@@ -146,17 +146,10 @@ const VALUES_FIRST = `  var values = array<u32, SCATTER_ITEMS>();
   }
 `;
 
-/** The one-sweep pass's loops: every key and value loaded, then every key ranked. */
-const ONESWEEP_KEYS_FIRST = `  for (var k = 0u; k < SCATTER_ITEMS; k++) {
-    let i = first + k * subgroup_size;
-    keys[k] = read_key(min(i, params.count - 1u));
-    if (HAS_VALUES) {
-      values[k] = values_in[min(i, params.count - 1u)];
-    }
-  }
+/** Where the one-sweep pass's load loop ends and its ranking loop begins. */
+const ONESWEEP_RANK_LOOP = `  }
   for (var k = 0u; k < SCATTER_ITEMS; k++) {
-    places[k] = rank_in_subgroup(tile_digit(keys[k], first + k * subgroup_size), lane, below, counters);
-  }`;
+    places[k] = rank_in_subgroup(`;
 
 const transforms: Record<string, (source: string) => string> = {
   shipped: (source) => source,
@@ -172,16 +165,8 @@ const transforms: Record<string, (source: string) => string> = {
     }
     scatter_held_values(`, 'values late');
     }, 'values late'),
-  'onesweep-ranked-as-loaded': (source) =>
-    replaceOnce(source, ONESWEEP_KEYS_FIRST, `  for (var k = 0u; k < SCATTER_ITEMS; k++) {
-    let i = first + k * subgroup_size;
-    let key = read_key(min(i, params.count - 1u));
-    keys[k] = key;
-    if (HAS_VALUES) {
-      values[k] = values_in[min(i, params.count - 1u)];
-    }
-    places[k] = rank_in_subgroup(tile_digit(key, i), lane, below, counters);
-  }`, 'one-sweep loops'),
+  // The two loops become one: each key ranked right after its (and its value's) load.
+  'onesweep-ranked-as-loaded': (source) => replaceOnce(source, ONESWEEP_RANK_LOOP, '    places[k] = rank_in_subgroup(', 'one-sweep loops'),
   'masks-first': rankHeldKeys(`${PEERS}
     for (var k = 0u; k < SCATTER_ITEMS; k++) {
       let leader = lowest_lane(peers[k]);
@@ -207,7 +192,7 @@ const builds = chosen.map((name) => {
   if (!transforms[variant]) throw new Error(`unknown variant '${variant}' (known: ${Object.keys(transforms).join(', ')})`);
   const onesweep = plan?.startsWith('onesweep') === true;
   if (variant !== 'shipped' && onesweep !== variant.startsWith('onesweep-')) throw new Error(`'${name}': onesweep- variants go with @onesweep plans, the others with count-scan`);
-  const plans: Record<string, GpuRadixSortOptions> = { '4096': { largeBlocksFrom: 1 << 25 }, onesweep: { algorithm: 'onesweep' }, onesweep2048: { algorithm: 'onesweep', tileKeys: 2048 } };
+  const plans: Record<string, Omit<GpuRadixSortOptions, 'maxCount'>> = { '4096': { largeBlocksFrom: 1 << 25 }, onesweep: { algorithm: 'onesweep' }, onesweep2048: { algorithm: 'onesweep', tileKeys: 2048 } };
   const options = plan === undefined ? {} : plans[plan];
   if (!options) throw new Error(`'${name}': plans are ${Object.keys(plans).map((key) => `@${key}`).join(', ')}`);
   return { name, transform: transforms[variant], options: { keysOnly, ...options } };
