@@ -31,6 +31,9 @@ static void check(cudaError_t status, const char *what) {
 }
 
 static std::vector<unsigned> keysFor(const std::string &input, size_t n) {
+  if (input != "random" && input != "sorted" && input != "reversed" && input != "few") {
+    throw std::runtime_error("unknown key kind '" + input + "': use random, sorted, reversed or few");
+  }
   std::vector<unsigned> keys(n);
   unsigned x = 2463534242u;
   for (size_t i = 0; i < n; i++) {
@@ -43,8 +46,6 @@ static std::vector<unsigned> keysFor(const std::string &input, size_t n) {
   if (input == "reversed") std::reverse(keys.begin(), keys.end());
   if (input == "few") {
     for (auto &key : keys) key >>= 28;
-  } else if (input != "random" && input != "sorted" && input != "reversed") {
-    throw std::runtime_error("unknown key kind '" + input + "': use random, sorted, reversed or few");
   }
   return keys;
 }

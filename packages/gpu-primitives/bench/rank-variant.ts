@@ -96,8 +96,7 @@ fn rank_in_subgroup(digit: u32, lane: u32, below: LaneMask, counters: u32) -> u3
   var earlier = 0u;
   if (lane == leader) {
     atomicStore(&match_words[word], 0u);
-    let half = (digit & 1u) * 16u;
-    earlier = (atomicAdd(&subgroup_counts[counters + (digit >> 1u)], count_lanes(peers) << half) >> half) & 0xffffu;
+    earlier = add_to_counter(digit, peers, counters);
   }
   return subgroupShuffle(earlier, leader) + count_lanes(peers & below);
 }
@@ -110,26 +109,9 @@ const RANK_HELD_KEYS = `    for (var k = 0u; k < SCATTER_ITEMS; k++) {
       ranks[k] = rank_in_subgroup(digit_of((*keys)[k]), lane, below, counters);
     }`;
 
-const MATCH_PEERS = `
-fn match_peers(digit: u32) -> LaneMask {
-  var peers = ballot(true);
-  for (var bit = 0u; bit < 8u; bit++) {
-    let one = ((digit >> bit) & 1u) == 1u;
-    let votes = ballot(one);
-    peers &= select(~votes, votes, one);
-  }
-  return peers;
-}
-
-fn add_to_counter(digit: u32, peers: LaneMask, counters: u32) -> u32 {
-  let half = (digit & 1u) * 16u;
-  return (atomicAdd(&subgroup_counts[counters + (digit >> 1u)], count_lanes(peers) << half) >> half) & 0xffffu;
-}
-`;
-
-/** `scatter`'s ranking of its held keys replaced by `loop` (with MATCH_PEERS added). */
+/** `scatter`'s ranking of its held keys replaced by `loop` (subgroup-rank.wgsl's match_peers and add_to_counter at hand). */
 function rankHeldKeys(loop: string): (source: string) => string {
-  return (source) => replaceOnce(source, RANK_HELD_KEYS, loop, 'held-key ranking') + MATCH_PEERS;
+  return (source) => replaceOnce(source, RANK_HELD_KEYS, loop, 'held-key ranking');
 }
 
 const PEERS = `    var peers = array<LaneMask, SCATTER_ITEMS>();
@@ -187,12 +169,12 @@ const transforms: Record<string, (source: string) => string> = {
     }`),
 };
 
+const plans: Record<string, Omit<GpuRadixSortOptions, 'maxCount'>> = { '4096': { largeBlocksFrom: 1 << 25 }, onesweep: { algorithm: 'onesweep' }, onesweep2048: { algorithm: 'onesweep', tileKeys: 2048 } };
 const builds = chosen.map((name) => {
   const [variant, plan] = name.split('@') as [string, string | undefined];
   if (!transforms[variant]) throw new Error(`unknown variant '${variant}' (known: ${Object.keys(transforms).join(', ')})`);
   const onesweep = plan?.startsWith('onesweep') === true;
   if (variant !== 'shipped' && onesweep !== variant.startsWith('onesweep-')) throw new Error(`'${name}': onesweep- variants go with @onesweep plans, the others with count-scan`);
-  const plans: Record<string, Omit<GpuRadixSortOptions, 'maxCount'>> = { '4096': { largeBlocksFrom: 1 << 25 }, onesweep: { algorithm: 'onesweep' }, onesweep2048: { algorithm: 'onesweep', tileKeys: 2048 } };
   const options = plan === undefined ? {} : plans[plan];
   if (!options) throw new Error(`'${name}': plans are ${Object.keys(plans).map((key) => `@${key}`).join(', ')}`);
   return { name, transform: transforms[variant], options: { keysOnly, ...options } };

@@ -29,19 +29,30 @@ var<workgroup> subgroup_sums: array<u32, MAX_SUBGROUPS>;
  * ranked before, counting earlier steps through the subgroup's counters at `counters`.
  */
 fn rank_in_subgroup(digit: u32, lane: u32, below: LaneMask, counters: u32) -> u32 {
+  let peers = match_peers(digit);
+  let leader = lowest_lane(peers);
+  var earlier = 0u;
+  if (lane == leader) {
+    earlier = add_to_counter(digit, peers, counters);
+  }
+  return subgroupShuffle(earlier, leader) + count_lanes(peers & below);
+}
+
+/** The lanes of this subgroup whose key has `digit`: eight ballots, one a bit. */
+fn match_peers(digit: u32) -> LaneMask {
   var peers = ballot(true);
   for (var bit = 0u; bit < 8u; bit++) {
     let one = ((digit >> bit) & 1u) == 1u;
     let votes = ballot(one);
     peers &= select(~votes, votes, one);
   }
-  let leader = lowest_lane(peers);
-  var earlier = 0u;
-  if (lane == leader) {
-    let half = (digit & 1u) * 16u;
-    earlier = (atomicAdd(&subgroup_counts[counters + (digit >> 1u)], count_lanes(peers) << half) >> half) & 0xffffu;
-  }
-  return subgroupShuffle(earlier, leader) + count_lanes(peers & below);
+  return peers;
+}
+
+/** Adds the `peers` of `digit` to the subgroup's counter at `counters`; returns the count before (the leader's call). */
+fn add_to_counter(digit: u32, peers: LaneMask, counters: u32) -> u32 {
+  let half = (digit & 1u) * 16u;
+  return (atomicAdd(&subgroup_counts[counters + (digit >> 1u)], count_lanes(peers) << half) >> half) & 0xffffu;
 }
 
 /**
