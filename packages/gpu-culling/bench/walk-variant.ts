@@ -9,8 +9,12 @@
 //
 //   pnpm -s bundle:node packages/gpu-culling/bench/walk-variant.ts .device/walk-variant.mjs
 //   node .device/walk-variant.mjs [--rounds 5] [--counts 1024,4096] [--resolutions 4K,1080p]
-//     [--lists-only] [--walk name=file.wgsl ...] [--shading name=file.wgsl ...]
+//     [--lists-only] [--compaction-max 511,1023] [--walk name=file.wgsl ...]
+//     [--shading name=file.wgsl ...]
 //
+// `--compaction-max` adds compaction cullers keeping more than 255 entities a tile (timed, not
+// compared: they drop fewer lights, so their images differ); each row then also reports the
+// light-tile pairs each compaction culler dropped, and the most lights a tile held.
 // `--shading name=file` replaces module-shading.wgsl for the walk of the same name (a walk that
 // needs its own cull_shade). The walks measured on 2026-11-29 are in git: commit 949cd81,
 // packages/gpu-culling/bench/walk-variants/.
@@ -49,6 +53,7 @@ const rounds = Number(flag('--rounds', '5'));
 const counts = flag('--counts', '1024,4096,16384,65536').split(',').map(Number);
 const resolutions = flag('--resolutions', '4K,1080p').split(',');
 for (const r of resolutions) if (!ALL_RESOLUTIONS[r]) throw new Error(`unknown resolution ${r}; known: ${Object.keys(ALL_RESOLUTIONS).join(', ')}`);
+const compactionMaxima = flags('--compaction-max').flatMap((list) => list.split(',')).map(Number);
 const walkFiles = files('--walk');
 const shadingFiles = files('--shading');
 if (process.argv.includes('--lists-only')) walkFiles.set('lists-only', listsOnly);
@@ -80,6 +85,8 @@ interface Config {
   boxes: ForwardPlusBoxes;
   culler: TileCuller;
   listsOnly: boolean;
+  /** Compaction with more than the default 255 entities a tile: timed, never compared. */
+  uncompared: boolean;
 }
 
 /** Throws when `work` made the device report a validation error (a variant that does not compile). */
@@ -91,13 +98,13 @@ async function checked<T>(what: string, work: () => T): Promise<T> {
   return result;
 }
 
-async function config(name: string, technique: Technique, maxEntities: number, walk: CullWalk, replace?: { walk: string; shading: string }): Promise<Config> {
-  const culler = new TileCuller(device, { technique, maxEntities });
+async function config(name: string, technique: Technique, maxEntities: number, walk: CullWalk, replace?: { walk: string; shading: string }, maxPerTile?: number): Promise<Config> {
+  const culler = new TileCuller(device, { technique, maxEntities, ...(maxPerTile === undefined ? {} : { maxPerTile }) });
   replacing = replace;
   try {
     const boxes = await checked(name, () => new ForwardPlusBoxes(device, culler, { colorFormat: 'rgba8unorm', walk }));
     boxes.setBoxes(city.boxes);
-    return { name, technique, boxes, culler, listsOnly: name === 'lists-only' };
+    return { name, technique, boxes, culler, listsOnly: name === 'lists-only', uncompared: maxPerTile !== undefined };
   } finally {
     replacing = undefined;
   }
@@ -115,6 +122,7 @@ for (const resolution of resolutions) {
     const maxEntities = Math.max(4096, count + 128);
     const configs = [await config('dense', 'flat-bits', maxEntities, 'dense'), await config('compaction', 'compaction', maxEntities, 'auto'), await config('sparse', 'flat-bits', maxEntities, 'sparse')];
     for (const [name, walk] of walkFiles) configs.push(await config(name, 'flat-bits', maxEntities, 'dense', { walk, shading: shadingFiles.get(name) ?? shippedShading }));
+    for (const max of compactionMaxima) configs.push(await config(`compaction-${max}`, 'compaction', maxEntities, 'auto', undefined, max));
     const [dense, compaction] = configs as [Config, Config];
     dense.boxes.setCamera(cam);
     const encoder = device.createCommandEncoder();
@@ -142,9 +150,19 @@ for (const resolution of resolutions) {
     cull(dense);
     const read = await dense.culler.read();
     let bitsTiles = 0;
-    for (let t = 0; t < read.entitiesPerTile.length; t++) if (read.entitiesPerTile[t]! > 0 && read.tiles[t * dense.culler.wordsPerTile]! >>> 31 === 0) bitsTiles++;
+    let mostInTile = 0;
+    for (let t = 0; t < read.entitiesPerTile.length; t++) {
+      if (read.entitiesPerTile[t]! > 0 && read.tiles[t * dense.culler.wordsPerTile]! >>> 31 === 0) bitsTiles++;
+      mostInTile = Math.max(mostInTile, read.entitiesPerTile[t]!);
+    }
+    const dropped: Record<string, number> = {};
     for (const c of configs) {
-      if (c === dense || c === compaction) continue;
+      if (c.technique !== 'compaction') continue;
+      cull(c);
+      dropped[`${c.name} dropped`] = (await c.culler.read()).droppedEntities;
+    }
+    for (const c of configs) {
+      if (c === dense || c === compaction || c.uncompared) continue;
       if (c.listsOnly && bitsTiles > 0) {
         console.error(`${resolution}, ${count} lights: ${c.name} timed but not compared (${bitsTiles} tiles in bits form)`);
         continue;
@@ -162,7 +180,7 @@ for (const resolution of resolutions) {
         samples.get(c.name)!.push(await timer.time((enc, begin, end) => { c.boxes.drawShaded(enc, color.createView(), depth.createView(), 'culled', { querySet: timer.querySet, beginningOfPassWriteIndex: begin, endOfPassWriteIndex: end }); }));
       }
     }
-    const row: Record<string, number | string> = { resolution, lights: count, bitsTiles };
+    const row: Record<string, number | string> = { resolution, lights: count, bitsTiles, mostInTile, ...dropped };
     for (const [name, xs] of samples) row[name] = Number(median(xs).toFixed(3));
     console.log(JSON.stringify(row));
     for (const c of configs) {
