@@ -29,6 +29,11 @@ export class CubPeer {
     return this.#ask(`${count} ${input} keys`);
   }
 
+  /** Elements per second of CUB's exclusive sum over `count` u32 (i % 7) (cub_sort.cu only). */
+  scanElementsPerSecond(count: number): Promise<number> {
+    return this.#ask(`${count} scan`);
+  }
+
   #ask(request: string): Promise<number> {
     const child = (this.#child ??= this.#start());
     return new Promise((resolve, reject) => {

@@ -5,7 +5,12 @@
 //
 //   nvcc -O3 -std=c++17 -arch=native -o cub_sort cub_sort.cu
 //   ./cub_sort 16777216 [random|sorted|reversed|few] [pairs|keys]
+//   ./cub_sort 67108864 scan
 //   ./cub_sort --serve      (then "16777216 random [pairs|keys]" lines on stdin, one result each)
+//
+// "scan" times cub::DeviceScan::ExclusiveSum on u32 instead, the peer of GpuScan: the input is
+// the benchmark's (i % 7), the result is checked against a host scan first, and one result is
+// the mean of 100 back-to-back scans between two CUDA events, as ours are timed (elements/s).
 //
 // Measured the way bench/primitives.gpu.ts measures ours: the keys are the benchmark's (xorshift32
 // over all 32 bits from the same seed; sorted, reversed, or their top 4 bits for "few"), values
@@ -137,13 +142,61 @@ static double itemsPerSecond(size_t n, const std::string &input, bool pairs) {
   return n / (total / 10 / 1000);
 }
 
+/** Elements per second of CUB's exclusive sum over `n` u32 (i % 7), one sample: the mean of 100 back-to-back scans. */
+static double scanElementsPerSecond(size_t n) {
+  std::vector<unsigned> host(n);
+  for (size_t i = 0; i < n; i++) host[i] = static_cast<unsigned>(i % 7);
+  unsigned *input = nullptr, *output = nullptr;
+  void *temp = nullptr;
+  size_t tempBytes = 0;
+  check(cudaMalloc(&input, n * 4), "cudaMalloc");
+  check(cudaMalloc(&output, n * 4), "cudaMalloc");
+  check(cudaMemcpy(input, host.data(), n * 4, cudaMemcpyHostToDevice), "upload");
+  check(cub::DeviceScan::ExclusiveSum(nullptr, tempBytes, input, output, static_cast<int>(n)), "ExclusiveSum size");
+  check(cudaMalloc(&temp, tempBytes), "cudaMalloc temp");
+  auto run = [&]() {
+    size_t bytes = tempBytes;
+    check(cub::DeviceScan::ExclusiveSum(temp, bytes, input, output, static_cast<int>(n)), "ExclusiveSum");
+  };
+  run();
+  std::vector<unsigned> got(n);
+  check(cudaMemcpy(got.data(), output, n * 4, cudaMemcpyDeviceToHost), "read scan");
+  unsigned running = 0;
+  bool correct = true;
+  for (size_t i = 0; i < n && correct; i++) {
+    correct = got[i] == running;
+    running += host[i];
+  }
+  const int runs = 100;
+  double seconds = 0;
+  if (correct) {
+    for (int i = 0; i < 10; i++) run();
+    cudaEvent_t start, end;
+    check(cudaEventCreate(&start), "event");
+    check(cudaEventCreate(&end), "event");
+    check(cudaEventRecord(start), "record start");
+    for (int i = 0; i < runs; i++) run();
+    check(cudaEventRecord(end), "record end");
+    check(cudaEventSynchronize(end), "sync");
+    float ms = 0;
+    check(cudaEventElapsedTime(&ms, start, end), "elapsed");
+    seconds = ms / 1000 / runs;
+    cudaEventDestroy(start);
+    cudaEventDestroy(end);
+  }
+  for (void *buffer : {static_cast<void *>(input), static_cast<void *>(output), temp}) cudaFree(buffer);
+  if (!correct) throw std::runtime_error("CUB's scan is wrong; not timing it");
+  return n / seconds;
+}
+
 static double answer(const std::string &line) {
   std::istringstream words(line);
   long long n = 0;
   std::string input = "random", what = "pairs", extra;
-  if (!(words >> n) || n < 1 || n > (1ll << 30)) throw std::runtime_error("expected '<count> [input] [pairs|keys]' with a count from 1 to 2^30");
+  if (!(words >> n) || n < 1 || n > (1ll << 30)) throw std::runtime_error("expected '<count> [input] [pairs|keys]' or '<count> scan' with a count from 1 to 2^30");
   words >> input >> what;
   if (words >> extra) throw std::runtime_error("too many words in '" + line + "'");
+  if (input == "scan") return scanElementsPerSecond(static_cast<size_t>(n));
   if (what != "pairs" && what != "keys") throw std::runtime_error("'" + what + "' is neither pairs nor keys");
   return itemsPerSecond(static_cast<size_t>(n), input, what == "pairs");
 }

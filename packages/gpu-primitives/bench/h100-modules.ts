@@ -1,6 +1,6 @@
 // Writes the radix sort's WGSL modules as a device with 32-wide subgroups (an H100) builds them,
 // whatever device runs this: the count-scan modules (count_digits, scatter; the large blocks'
-// count_digits, scatter_rounds), its scan
+// count_digits, scatter_rounds), its scan in both tile sizes
 // (chained_scan) and the onesweep module (histogram_all, onesweep). With tooling's `pnpm spirv`
 // and pipeline_stats.py on the GPU machine they give the driver's registers and workgroup memory
 // per kernel, the table at the top of BENCHMARKS.md (tooling/scripts/src/pipeline-stats/README.md).
@@ -17,7 +17,8 @@ import { largeBlockPlan, subgroupRadixLayout } from '../src/radix-plan.ts';
 export const H100_MODULE_ENTRIES: Record<string, readonly string[]> = {
   'cuttle.radix-sort': ['count_digits', 'scatter'],
   'cuttle.radix-sort.large': ['count_digits', 'scatter_rounds'],
-  'cuttle.scan.subgroups': ['chained_scan'],
+  'cuttle.scan.subgroups.4096': ['chained_scan'],
+  'cuttle.scan.subgroups.8192': ['chained_scan'],
   'cuttle.radix-sort.onesweep': ['histogram_all', 'onesweep'],
 };
 
@@ -33,7 +34,8 @@ export function h100Modules(device: GPUDevice): Map<string, string> {
   };
   try {
     const countScan = subgroupRadixLayout(32, 32, 2048);
-    new CountScanPasses(device, { plan: countScan.plan, maxSubgroups: countScan.maxSubgroups, laneWords: 1, maxCount: 1 << 20, keyBits: 32, passes: 4, slots: 1, gridLimit: 65535, maxWorkgroupsPerDimension: undefined, largePlan: largeBlockPlan(countScan.plan)!, largeFrom: 1 << 20 }).destroy();
+    // 2^25 keys: a count table of 2^22 words, above SMALL_SCAN_MAX, so the scan builds both tile sizes.
+    new CountScanPasses(device, { plan: countScan.plan, maxSubgroups: countScan.maxSubgroups, laneWords: 1, maxCount: 1 << 25, keyBits: 32, passes: 4, slots: 1, gridLimit: 65535, maxWorkgroupsPerDimension: undefined, largePlan: largeBlockPlan(countScan.plan)!, largeFrom: 1 << 20 }).destroy();
     const onesweep = subgroupRadixLayout(32, 32, 4096);
     new OnesweepPasses(device, { plan: { ...onesweep.plan, kind: 'onesweep' }, maxSubgroups: onesweep.maxSubgroups, laneWords: 1, maxCount: 1 << 20, keyBits: 32, descending: false, floatKeys: false, keysOnly: false, slots: 1, gridLimit: 65535 }).destroy();
   } finally {

@@ -15,7 +15,8 @@ import { subgroupRadixLayout } from '../src/radix-plan.ts';
 import { onesweepVariant, walkCountingVariant, type OnesweepVariant } from './onesweep-variant.ts';
 import type { WalkStats } from '../src/onesweep-passes.ts';
 import type { SortVariant } from './sort-variant.ts';
-import { verifyKeySort, verifyScans, verifySorts, verifySortsOf } from './verify.ts';
+import { ScanShapeBuild } from './scan-variant.ts';
+import { verifyKeySort, verifyScanBuild, verifyScans, verifySorts, verifySortsOf } from './verify.ts';
 
 // 2^26 elements = 256 MiB, far past every cache; CUTTLE_BENCH_QUICK shrinks it for lavapipe.
 const COUNT = process.env.CUTTLE_BENCH_QUICK ? 1 << 20 : 1 << 26;
@@ -33,6 +34,11 @@ let portableScan: GpuScan | undefined;
 // Tiles handed out by ticket instead of in dispatch order: one global atomic more per tile.
 let ticketScan: GpuScan | undefined;
 let copy: CopyKernel | undefined;
+// The count table of a 2^24-pair sort: a scan small enough for GpuScan's small tiles.
+const SMALL_SCAN_COUNT = process.env.CUTTLE_BENCH_QUICK ? 1 << 16 : 1 << 21;
+let smallCopy: CopyKernel | undefined;
+/** The subgroup scan in tiles of 8192 at every size, as before 2026-11-29 (the small scan row's peer). */
+let largeTileScan: ScanShapeBuild | undefined;
 let timer: GpuTimer | undefined;
 const hostFloats = new Float32Array(COUNT);
 const hostWords = new Uint32Array(COUNT);
@@ -291,6 +297,7 @@ async function gpuTraffic(bytesMoved: number, record: (encoder: GPUCommandEncode
 // Bytes each kernel must read and write per run: the floor of its memory traffic.
 const REDUCE_TRAFFIC = BYTES; // reads the input once
 const SCAN_TRAFFIC = 2 * BYTES; // the chained scan reads the input once and writes the output once
+const SCAN_BYTES_PER_ELEMENT = 8;
 const COPY_TRAFFIC = 2 * BYTES; // reads and writes every byte
 
 function sumLoop(data: Float32Array): number {
@@ -331,6 +338,8 @@ export const suite = defineSuite({
     portableScan = new GpuScan(device, { maxCount: COUNT, slots: ITERATIONS, subgroups: false });
     ticketScan = new GpuScan(device, { maxCount: COUNT, slots: ITERATIONS, lookback: { tileOrder: 'ticket' } });
     copy = new CopyKernel(device, BYTES, { source: words, destination: scratch });
+    smallCopy = new CopyKernel(device, SMALL_SCAN_COUNT * 4, { source: words, destination: scratch });
+    if (scan.variant === 'subgroups') largeTileScan = new ScanShapeBuild(device, { workgroupSize: 256, vecs: 8 }, SMALL_SCAN_COUNT, ITERATIONS);
     timer = new GpuTimer(device);
     const largestSort = SORT_SIZES[SORT_SIZES.length - 1]!;
     sorter = new GpuRadixSort(device, { maxCount: largestSort, slots: SORT_ITERATIONS });
@@ -406,6 +415,8 @@ export const suite = defineSuite({
     await verifyKeySort(onesweepKeys, keysFor('random', Math.min(largestSort, 1 << 20)));
     await verifyKeySort(keysSorter, keysFor('random', Math.min(largestSort, 1 << 20)));
     await verifyScans([scan, portableScan, ticketScan], words, scratch, hostWords);
+    await verifyScans([scan], words, scratch, hostWords.subarray(0, SMALL_SCAN_COUNT));
+    if (largeTileScan) await verifyScanBuild('the scan in tiles of 8192', largeTileScan, words, scratch, hostWords.subarray(0, SMALL_SCAN_COUNT));
     const warmUntil = performance.now() + (process.env.CUTTLE_BENCH_QUICK ? 0 : 1000);
     do {
       await copyPeer();
@@ -416,6 +427,8 @@ export const suite = defineSuite({
   teardown() {
     reduce?.destroy();
     scan?.destroy();
+    largeTileScan?.destroy();
+    smallCopy?.destroy();
     portableScan?.destroy();
     ticketScan?.destroy();
     sorter?.destroy();
@@ -470,6 +483,18 @@ export const suite = defineSuite({
         'portable variant (ours)': () => gpuTraffic(SCAN_TRAFFIC, (encoder, timestamps) => { portableScan!.encode(encoder, words!, scratch!, COUNT, timestamps); }),
         'tiles by ticket (ours)': () => gpuTraffic(SCAN_TRAFFIC, (encoder, timestamps) => { ticketScan!.encode(encoder, words!, scratch!, COUNT, timestamps); }),
         'JS loop, 1 core': () => (opsPerSecond(() => { scanLoop(hostWords, hostOut); }, { minMs: 200 }) * 2 * BYTES) / 1e9,
+        ...(cub ? { 'CUB (DeviceScan::ExclusiveSum)': async () => ((await cub.scanElementsPerSecond(COUNT)) * SCAN_BYTES_PER_ELEMENT) / 1e9 } : {}),
+      },
+    },
+    {
+      name: `scan (${scan?.variant ?? 'subgroups'} variant): exclusive prefix sum of ${SMALL_SCAN_COUNT >> 20 || SMALL_SCAN_COUNT}${SMALL_SCAN_COUNT >> 20 ? 'M' : ''} u32 (a 2^24-pair sort's count table)`,
+      unit: 'GB/s moved',
+      higherIsBetter: true,
+      ours: () => gpuTraffic(SMALL_SCAN_COUNT * SCAN_BYTES_PER_ELEMENT, (encoder, timestamps) => { scan!.encode(encoder, words!, scratch!, SMALL_SCAN_COUNT, timestamps); }),
+      peers: {
+        'vec4 copy (GPU)': () => gpuTraffic(SMALL_SCAN_COUNT * SCAN_BYTES_PER_ELEMENT, (encoder, timestamps) => { smallCopy!.encode(encoder, timestamps); }),
+        ...(largeTileScan ? { 'tiles of 8192 at every size (ours, before 2026-11-29)': () => gpuTraffic(SMALL_SCAN_COUNT * SCAN_BYTES_PER_ELEMENT, (encoder, timestamps) => { largeTileScan!.encode(encoder, words!, scratch!, SMALL_SCAN_COUNT, timestamps); }) } : {}),
+        ...(cub ? { 'CUB (DeviceScan::ExclusiveSum)': async () => ((await cub.scanElementsPerSecond(SMALL_SCAN_COUNT)) * SCAN_BYTES_PER_ELEMENT) / 1e9 } : {}),
       },
     },
     ...SORT_SIZES.map(
@@ -579,7 +604,7 @@ export const suite = defineSuite({
     'GPU time from timestamp queries around 100 back-to-back runs in one submit, after a warm-up; median of 9 rounds.',
     'GB/s moved is memory traffic, bytes read plus bytes written, counting only what each kernel must move:',
     'the reduction reads its input once (input rate = traffic); the scan and the copy read and write each byte once (input rate = traffic / 2).',
-    'The ratio against the copy is the share of the bandwidth a plain copy achieves.',
+    'The ratio against the copy is the share of the bandwidth a plain copy achieves. The second scan row scans the first 2^21 words, the size of a 2^24-pair sort\'s count table, where GpuScan takes tiles of 4096 (SMALL_SCAN_MAX); its peer in tiles of 8192 is the kernel before 2026-11-29, and its copy moves the same bytes. CUB\'s scan is cub::DeviceScan::ExclusiveSum from bench/cub_sort.cu on the same words (i % 7), checked against a host scan and timed over 100 back-to-back scans between CUDA events.',
     'JS loop: the same operation on a Float32Array/Uint32Array on one CPU core of the same machine.',
     'Sorts: fresh keys for every sort. Before each of the 10 sorts of a sample, the keys and index values are copied from pristine buffers that nothing else writes;',
     'each sort is timed alone between its own timestamps, so the copy is not counted (it is not part of a sort a user runs); mean of the 10, median of 3 samples.',

@@ -48,3 +48,8 @@ export async function verifyScans(scans: readonly GpuScan[], input: GPUBuffer, o
     expectSame(`GpuScan (${scan.variant}, ${host.length} words)`, prefix, expected);
   }
 }
+
+/** Scans the first `host.length` words of `input` with a benchmark-only scan build and compares with the reference. */
+export async function verifyScanBuild(name: string, build: { scan(input: GPUBuffer, output: GPUBuffer, count: number): Promise<Uint32Array> }, input: GPUBuffer, output: GPUBuffer, host: Uint32Array): Promise<void> {
+  expectSame(`${name} (${host.length} words)`, await build.scan(input, output, host.length), exclusiveScanReference(host));
+}

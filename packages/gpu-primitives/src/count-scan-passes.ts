@@ -221,7 +221,7 @@ export class CountScanPasses {
     const grid = dispatchGrid(blocks, gridLimit);
     const countTiles = this.#options.countTiles ?? countTilesFor(blocks);
     const countGrid = dispatchGrid(Math.ceil(blocks / countTiles), gridLimit);
-    const statusWords = this.#options.scanClearsStatus ? 0 : scanStatusWords(radix * blocks);
+    const statusWords = this.#options.scanClearsStatus ? 0 : scanStatusWords(radix * blocks, this.#scan.variant);
     const words = new Uint32Array((passes * SLOT_BYTES) / WORD);
     for (let pass = 0; pass < passes; pass++) {
       const shift = pass * bits;

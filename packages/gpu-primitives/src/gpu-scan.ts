@@ -4,7 +4,7 @@ import scanSubgroupsWgsl from './shaders/scan-subgroups.wgsl?raw';
 import { BufferPairCache } from './buffer-pair-cache.ts';
 import { dispatchGrid } from './dispatch-grid.ts';
 import { GpuPrimitivesError } from './errors.ts';
-import { scanStatusWords, scanTiles } from './scan-plan.ts';
+import { maxScanStatusWords, scanBlockFor, scanStatusWords, SMALL_SCAN_MAX, type ScanVariant } from './scan-plan.ts';
 import type { PassTimestamps } from './api.ts';
 import { passTimestampWrites } from './timestamps.ts';
 import { gridLimitFor, requireCapacity, requireCount, requireInteger, requireWordBuffer } from './validate.ts';
@@ -36,20 +36,27 @@ export interface GpuScanOptions {
   subgroups?: boolean;
   /**
    * `false`: `encode` records no clear of the tile status words. The caller zeroes the first
-   * `scanStatusWords(count)` words of `statusBuffer` after each scan (it starts zeroed), inside
+   * `scanStatusWords(count, scan.variant)` words of `statusBuffer` after each scan (it starts zeroed), inside
    * a kernel it runs anyway, and saves a clear command per scan. Default `true`.
    */
   clearsStatus?: boolean;
 }
 
-/** Which kernel a GpuScan runs: both give the same result. */
-export type ScanVariant = 'portable' | 'subgroups';
+export type { ScanVariant } from './scan-plan.ts';
 
-/** The module source of `variant`: the shared part, then the variant's look-back and entry point. */
-function scanSource(variant: ScanVariant): string {
-  if (variant === 'portable') return `${scanCommonWgsl}\n${scanPortableWgsl}`;
+/** Invocations of a scan workgroup (WORKGROUP_SIZE in scan-common.wgsl). */
+const SCAN_WORKGROUP_SIZE = 256;
+
+/**
+ * The module source of `variant` with tiles of `block` elements: the tile's shape, the shared
+ * part, then the variant's look-back and entry point.
+ */
+export function scanSource(variant: ScanVariant, block: number): string {
+  const vecs = block / (SCAN_WORKGROUP_SIZE * 4);
+  const shape = `// A tile: ${SCAN_WORKGROUP_SIZE} invocations x ${vecs} vec4 loads = ${block} elements.\nconst VECS: u32 = ${vecs}u;\nconst TILE_VECS: u32 = ${block / 4}u;\n`;
+  if (variant === 'portable') return `${shape}${scanCommonWgsl}\n${scanPortableWgsl}`;
   // The subgroup look-back runs in one subgroup, which WGSL's uniformity analysis cannot see.
-  return `enable subgroups;\ndiagnostic(off, subgroup_uniformity);\n${scanCommonWgsl}\n${scanSubgroupsWgsl}`;
+  return `enable subgroups;\ndiagnostic(off, subgroup_uniformity);\n${shape}${scanCommonWgsl}\n${scanSubgroupsWgsl}`;
 }
 
 const SLOT_BYTES = 256;
@@ -59,9 +66,10 @@ const VEC4_BYTES = 16;
 
 /**
  * Exclusive prefix sum of u32 values (wrapping at 2^32) for any count up to `maxCount`, in one
- * pass over the data: a chained scan with decoupled look-back over tiles of 8192 (see
- * shaders/scan-common.wgsl). `totalBuffer` receives the sum of all elements, which is what counting
- * sorts and stream compaction need next.
+ * pass over the data: a chained scan with decoupled look-back over tiles of 8192 elements, or of
+ * 4096 in subgroup scans of up to SMALL_SCAN_MAX (see shaders/scan-common.wgsl and
+ * scanBlockFor). `totalBuffer` receives the sum of all elements, which is what counting sorts
+ * and stream compaction need next.
  */
 export class GpuScan {
   /** The largest count one scan may take, as given in the options. */
@@ -69,7 +77,9 @@ export class GpuScan {
   /** The kernel this instance runs. */
   readonly variant: ScanVariant;
   readonly #device: GPUDevice;
-  readonly #pipeline: GPUComputePipeline;
+  readonly #layout: GPUBindGroupLayout;
+  /** The kernel for each tile size this instance may use (scanBlockFor). */
+  readonly #pipelines = new Map<number, GPUComputePipeline>();
   readonly #params: GPUBuffer;
   /** The tile ticket counter and two status words per tile; zero before every scan (see clearsStatus). */
   readonly #status: GPUBuffer;
@@ -93,7 +103,6 @@ export class GpuScan {
     this.#slots = requireInteger('slots', options.slots ?? 8, 1);
     this.#gridLimit = gridLimitFor(device, options.maxWorkgroupsPerDimension);
     this.variant = (options.subgroups ?? true) && device.features.has('subgroups') ? 'subgroups' : 'portable';
-    const module = device.createShaderModule({ label: `cuttle.scan.${this.variant}`, code: scanSource(this.variant) });
     const spinLimit = requireInteger('lookback.spinLimit', options.lookback?.spinLimit ?? 256, 1);
     const tileOrder: string = options.lookback?.tileOrder ?? 'dispatch';
     if (tileOrder !== 'ticket' && tileOrder !== 'dispatch') throw new GpuPrimitivesError(`lookback.tileOrder must be 'ticket' or 'dispatch', got ${tileOrder}.`);
@@ -102,11 +111,28 @@ export class GpuScan {
       ALWAYS_FALL_BACK: options.lookback?.alwaysFallBack === true ? 1 : 0,
       TILES_BY_TICKET: tileOrder === 'ticket' ? 1 : 0,
     };
-    this.#pipeline = device.createComputePipeline({ label: 'cuttle.scan', layout: 'auto', compute: { module, entryPoint: 'chained_scan', constants } });
+    // One layout for both tile sizes, so that a bind group serves either pipeline.
+    const buffer = (type: GPUBufferBindingType): GPUBindGroupLayoutEntry['buffer'] => ({ type });
+    this.#layout = device.createBindGroupLayout({
+      label: 'cuttle.scan',
+      entries: [
+        { binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: buffer('uniform') },
+        { binding: 1, visibility: GPUShaderStage.COMPUTE, buffer: buffer('read-only-storage') },
+        { binding: 2, visibility: GPUShaderStage.COMPUTE, buffer: buffer('read-only-storage') },
+        ...[3, 4, 5, 6].map((binding) => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: buffer('storage') })),
+      ],
+    });
+    const layout = device.createPipelineLayout({ label: 'cuttle.scan', bindGroupLayouts: [this.#layout] });
+    // The small tiles serve counts up to SMALL_SCAN_MAX, the large ones the rest (scanBlockFor).
+    const blocks = new Set([scanBlockFor(Math.min(maxCount, SMALL_SCAN_MAX), this.variant), scanBlockFor(maxCount, this.variant)]);
+    for (const block of blocks) {
+      const module = device.createShaderModule({ label: `cuttle.scan.${this.variant}.${block}`, code: scanSource(this.variant, block) });
+      this.#pipelines.set(block, device.createComputePipeline({ label: `cuttle.scan.${block}`, layout, compute: { module, entryPoint: 'chained_scan', constants } }));
+    }
     this.#clearsStatus = options.clearsStatus ?? true;
     this.#status = device.createBuffer({
       label: 'cuttle.scan.status',
-      size: scanStatusWords(maxCount) * WORD,
+      size: maxScanStatusWords(maxCount) * WORD,
       usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC,
     });
     this.#total = device.createBuffer({ label: 'cuttle.scan.total', size: WORD, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
@@ -142,12 +168,13 @@ export class GpuScan {
 
     const slot = this.#nextSlot;
     this.#nextSlot = (slot + 1) % this.#slots;
-    const tiles = scanTiles(count);
+    const block = scanBlockFor(count, this.variant);
+    const tiles = Math.ceil(count / block);
     const grid = dispatchGrid(tiles, this.#gridLimit);
     this.#device.queue.writeBuffer(this.#params, slot * SLOT_BYTES, new Uint32Array([count, tiles, grid.x]));
-    if (this.#clearsStatus) encoder.clearBuffer(this.#status, 0, scanStatusWords(count) * WORD);
+    if (this.#clearsStatus) encoder.clearBuffer(this.#status, 0, scanStatusWords(count, this.variant) * WORD);
     const pass = encoder.beginComputePass({ label: 'cuttle.scan', ...passTimestampWrites(timestamps) });
-    pass.setPipeline(this.#pipeline);
+    pass.setPipeline(this.#pipelines.get(block)!);
     pass.setBindGroup(0, this.#bindGroup(slot, input, output));
     pass.dispatchWorkgroups(grid.x, grid.y);
     pass.end();
@@ -188,7 +215,7 @@ export class GpuScan {
     const perSlot = this.#groups.get(input, output, () => []);
     perSlot[slot] ??= this.#device.createBindGroup({
       label: 'cuttle.scan',
-      layout: this.#pipeline.getBindGroupLayout(0),
+      layout: this.#layout,
       entries: [
         { binding: 0, resource: { buffer: this.#params, offset: slot * SLOT_BYTES, size: 12 } },
         { binding: 1, resource: { buffer: input } },

@@ -16,7 +16,7 @@ export {
 } from './api.ts';
 export { GpuScan, type GpuScanOptions, type ScanVariant } from './gpu-scan.ts';
 export { exclusiveScanReference } from './reference/scan.ts';
-export { SCAN_BLOCK, scanStatusWords, scanTiles } from './scan-plan.ts';
+export { maxScanStatusWords, SCAN_BLOCK, scanBlockFor, scanStatusWords, scanTiles, SMALL_SCAN_BLOCK, SMALL_SCAN_MAX } from './scan-plan.ts';
 export { dispatchGrid, MAX_WORKGROUPS_PER_DIMENSION } from './dispatch-grid.ts';
 export { passTimestampWrites } from './timestamps.ts';
 export { GpuRadixSort, LARGE_BLOCKS_FROM, type GpuRadixSortOptions } from './gpu-radix-sort.ts';

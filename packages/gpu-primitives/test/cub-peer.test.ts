@@ -51,6 +51,20 @@ describe('CubPeer', () => {
     failing.close();
   });
 
+  test('scan requests send "<count> scan" and read elements per second', async () => {
+    const script = standIn(`
+      import { createInterface } from 'node:readline';
+      for await (const line of createInterface({ input: process.stdin })) {
+        const [count, what, extra] = line.split(' ');
+        console.log(what === 'scan' && extra === undefined ? String(Number(count) * 5) : 'error not a scan: ' + line);
+      }
+    `);
+    const peer = new CubPeer([process.execPath, script], 'cub_sort');
+    expect(await peer.scanElementsPerSecond(64)).toBe(320);
+    await expect(peer.pairsPerSecond(64, 'random')).rejects.toThrow(/^cub_sort: not a scan: 64 random$/);
+    peer.close();
+  });
+
   test('a server that dies fails the pending requests with its stderr', async () => {
     const script = standIn(`console.error('no CUDA device'); process.exit(3);`);
     const peer = new CubPeer([process.execPath, script]);

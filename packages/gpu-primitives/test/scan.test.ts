@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { createBufferWithData, expectArraysEqual, gpuTest } from '@cuttle/test-utils';
-import { GpuPrimitivesError, GpuScan, SCAN_BLOCK, dispatchGrid, exclusiveScanReference, scanStatusWords, scanTiles } from '../src/index.ts';
+import { GpuPrimitivesError, GpuScan, SCAN_BLOCK, SMALL_SCAN_BLOCK, SMALL_SCAN_MAX, dispatchGrid, exclusiveScanReference, maxScanStatusWords, scanBlockFor, scanStatusWords, scanTiles } from '../src/index.ts';
 
 function sequentialScan(input: Uint32Array): Uint32Array {
   const out = new Uint32Array(input.length);
@@ -36,12 +36,18 @@ describe('scan reference and plan', () => {
     );
   });
 
-  test('one tile per 8192 elements', () => {
-    expect(SCAN_BLOCK).toBe(8192);
-    expect(scanTiles(1)).toBe(1);
-    expect(scanTiles(8192)).toBe(1);
-    expect(scanTiles(8193)).toBe(2);
-    expect(scanTiles(2 ** 26)).toBe(8192);
+  test('tiles of 4096 elements up to SMALL_SCAN_MAX with subgroups, of 8192 above it and without', () => {
+    expect([SCAN_BLOCK, SMALL_SCAN_BLOCK, SMALL_SCAN_MAX]).toEqual([8192, 4096, 3 * 2 ** 20]);
+    expect([scanTiles(1), scanTiles(4096), scanTiles(4097), scanTiles(8193)]).toEqual([1, 1, 2, 3]);
+    expect([scanTiles(SMALL_SCAN_MAX), scanTiles(SMALL_SCAN_MAX + 1), scanTiles(2 ** 26)]).toEqual([768, 385, 8192]);
+    expect([scanTiles(8193, 'portable'), scanTiles(SMALL_SCAN_MAX, 'portable')]).toEqual([2, 384]);
+    expect(scanBlockFor(SMALL_SCAN_MAX)).toBe(SMALL_SCAN_BLOCK);
+    expect(scanBlockFor(SMALL_SCAN_MAX, 'portable')).toBe(SCAN_BLOCK);
+    expect(scanStatusWords(8193)).toBe(7);
+    // Just above the threshold, the small tiles of a smaller count need more words than maxCount's own.
+    expect(maxScanStatusWords(SMALL_SCAN_MAX + 4)).toBe(scanStatusWords(SMALL_SCAN_MAX));
+    expect(maxScanStatusWords(2 ** 26)).toBe(scanStatusWords(2 ** 26));
+    expect(maxScanStatusWords(100)).toBe(3);
   });
 
   test('dispatch grids never exceed the per-dimension limit and cover every workgroup', () => {
@@ -68,8 +74,9 @@ describe(`GpuScan (${subgroups ? 'subgroup variant where available' : 'portable 
   });
 
   gpuTest('sizes around tile edges, ragged ends and hundreds of tiles', async ({ device }) => {
-    const sizes = [1, 3, 7, 1023, 1024, 8191, 8192, 8193, 8195, 1_048_576 + 3, 3_000_001];
-    const scan = new GpuScan(device, { maxCount: 3_000_001, subgroups });
+    // Both tile sizes in one instance: small tiles up to SMALL_SCAN_MAX, large ones above.
+    const sizes = [1, 3, 7, 1023, 1024, 4095, 4096, 4097, 8191, 8192, 8193, 8195, 1_048_576 + 3, SMALL_SCAN_MAX, SMALL_SCAN_MAX + 2 * SCAN_BLOCK + 5];
+    const scan = new GpuScan(device, { maxCount: SMALL_SCAN_MAX + 2 * SCAN_BLOCK + 5, subgroups });
     try {
       for (const [index, size] of sizes.entries()) {
         const input = words(size, 11 + index);
@@ -85,10 +92,27 @@ describe(`GpuScan (${subgroups ? 'subgroup variant where available' : 'portable 
     }
   });
 
+  gpuTest('an instance sized just above SMALL_SCAN_MAX has status room for the small tiles of smaller scans', async ({ device }) => {
+    const maxCount = SMALL_SCAN_MAX + 4;
+    const scan = new GpuScan(device, { maxCount, subgroups });
+    expect(scan.statusBuffer.size).toBeGreaterThanOrEqual(scanStatusWords(SMALL_SCAN_MAX, scan.variant) * 4);
+    const input = words(maxCount, 12, 50);
+    const inputBuffer = createBufferWithData(device, input, GPUBufferUsage.STORAGE);
+    const output = device.createBuffer({ size: maxCount * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
+    try {
+      for (const size of [SMALL_SCAN_MAX, maxCount]) {
+        expectArraysEqual((await scan.scan(inputBuffer, output, size)).prefix, exclusiveScanReference(input.subarray(0, size)), `${size} elements`);
+      }
+    } finally {
+      for (const buffer of [inputBuffer, output]) buffer.destroy();
+      scan.destroy();
+    }
+  });
+
   gpuTest('block counts above the per-dimension limit spread over a 2D grid', async ({ device }) => {
-    // A limit of 7 workgroups per dimension turns 40 tiles into a 7 x 6 grid with 2 padding
-    // workgroups (which take tickets past the last tile and leave).
-    const size = 40 * SCAN_BLOCK - 5;
+    // A limit of 7 workgroups per dimension turns 40 tiles (subgroups: of 4096 elements) into a
+    // 7 x 6 grid with 2 padding workgroups, and 20 (portable: of 8192) into 7 x 3 with 1.
+    const size = 40 * SMALL_SCAN_BLOCK - 5;
     const scan = new GpuScan(device, { maxCount: size, maxWorkgroupsPerDimension: 7, subgroups });
     const input = words(size, 3, 1000);
     const output = device.createBuffer({ size: size * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
@@ -133,7 +157,7 @@ describe(`GpuScan (${subgroups ? 'subgroup variant where available' : 'portable 
   });
 
   gpuTest('tiles by ticket: same results, also on a 2D grid and with the fallback', async ({ device }) => {
-    // 9 tiles on a 7 x 2 grid: 5 padding workgroups.
+    // 18 tiles on a 7 x 3 grid (portable: 9 on 7 x 2): 3 (5) padding workgroups.
     const size = 9 * SCAN_BLOCK - 5;
     const input = words(size, 8);
     const inputBuffer = createBufferWithData(device, input, GPUBufferUsage.STORAGE);
@@ -154,7 +178,7 @@ describe(`GpuScan (${subgroups ? 'subgroup variant where available' : 'portable 
     const count = 4 * SCAN_BLOCK + 7;
     const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
     const output = device.createBuffer({ size: count * 4, usage });
-    const staging = device.createBuffer({ size: scanStatusWords(count) * 4, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+    const staging = device.createBuffer({ size: scanStatusWords(count, scan.variant) * 4, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
     try {
       const ticketCounter = async (): Promise<number> => {
         const encoder = device.createCommandEncoder();
@@ -169,15 +193,15 @@ describe(`GpuScan (${subgroups ? 'subgroup variant where available' : 'portable 
       const buffer = createBufferWithData(device, input, usage);
       const expected = exclusiveScanReference(input);
       expectArraysEqual((await scan.scan(buffer, output, count)).prefix, expected, 'first scan');
-      expect(await ticketCounter()).toBe(scanTiles(count));
+      expect(await ticketCounter()).toBe(scanTiles(count, scan.variant));
       // Not zeroed: the next scan counts on from there (its result is not checked: tiles past the end).
       await scan.scan(buffer, output, count);
-      expect(await ticketCounter()).toBe(2 * scanTiles(count));
+      expect(await ticketCounter()).toBe(2 * scanTiles(count, scan.variant));
       const encoder = device.createCommandEncoder();
-      encoder.clearBuffer(scan.statusBuffer, 0, scanStatusWords(count) * 4);
+      encoder.clearBuffer(scan.statusBuffer, 0, scanStatusWords(count, scan.variant) * 4);
       device.queue.submit([encoder.finish()]);
       expectArraysEqual((await scan.scan(buffer, output, count)).prefix, expected, 'after the caller zeroed the status');
-      expect(await ticketCounter()).toBe(scanTiles(count));
+      expect(await ticketCounter()).toBe(scanTiles(count, scan.variant));
       buffer.destroy();
     } finally {
       for (const buffer of [output, staging]) buffer.destroy();

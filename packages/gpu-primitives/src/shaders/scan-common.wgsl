@@ -29,9 +29,9 @@ struct Params {
 }
 
 const WORKGROUP_SIZE: u32 = 256u;
-// vec4 loads per invocation: a tile is 256 x 8 x 4 = 8192 elements (SCAN_BLOCK in scan-plan.ts).
-const VECS: u32 = 8u;
-const TILE_VECS: u32 = 2048u;
+// The host puts VECS (vec4 loads per invocation) and TILE_VECS (= 256 x VECS) in front: a tile
+// is 256 x 8 x 4 = 8192 elements (SCAN_BLOCK in scan-plan.ts), or 256 x 4 x 4 = 4096 in subgroup
+// scans of up to SMALL_SCAN_MAX elements (scanBlockFor).
 const NOT_READY: u32 = 0u;
 const AGGREGATE: u32 = 1u;
 const INCLUSIVE: u32 = 2u;
