@@ -10,6 +10,10 @@ import { ComponentLibrary, EntityGenerator, EntityLookup, Join, SchemaComponentM
 const MIN_MS = 300;
 /** The plain-typed-array systems: not a library, the fastest this layout goes (see floorDouble). */
 const FLOOR = 'floor: plain typed arrays';
+/** simple_iter only: our managers with the C/D and C/E joins left ungrouped (row maps), as before 2026-11-29. */
+const UNGROUPED = 'ours, joins not grouped';
+/** simple_iter only: the floor in that ungrouped layout. */
+const FLOOR_UNGROUPED = 'floor, not grouped (row maps)';
 const VALUE = { value: 'f32' } as const;
 type ValueManager = SchemaComponentManager<typeof VALUE>;
 
@@ -50,6 +54,15 @@ function floorSwapAligned(a: Float32Array, b: Float32Array): void {
   }
 }
 
+function floorSwapOffset(a: Float32Array, b: Float32Array, offset: number): void {
+  for (let i = 0, n = a.length; i < n; i++) {
+    const j = offset + i;
+    const t = a[i]!;
+    a[i] = b[j]!;
+    b[j] = t;
+  }
+}
+
 function floorSwapMapped(a: Float32Array, b: Float32Array, rows: Int32Array): void {
   for (let i = 0, n = a.length; i < n; i++) {
     const j = rows[i]!;
@@ -64,16 +77,22 @@ function plain(manager: ValueManager): Float32Array {
   return manager.fields.value.slice(0, manager.count);
 }
 
-/** Swaps `from.value` with `to.value` for entities in both; iterates `from`, the smaller side. */
+/**
+ * Swaps `from.value` with `to.value` for entities in both; iterates `from`, the smaller side.
+ * Where `from`'s entities are a run of `to`'s rows (created in lockstep, or grouped), it indexes
+ * `to` by offset instead of through the row map.
+ */
 function swap(from: ValueManager, to: ValueManager, join: Join): void {
   const rows = join.rows();
   const a = from.fields.value;
   const b = to.fields.value;
-  if (join.aligned) {
+  const offset = join.offset;
+  if (offset >= 0) {
     for (let i = 0, n = from.count; i < n; i++) {
+      const j = offset + i;
       const t = a[i]!;
-      a[i] = b[i]!;
-      b[i] = t;
+      a[i] = b[j]!;
+      b[j] = t;
     }
     return;
   }
@@ -168,7 +187,8 @@ function packed5(): { ours: () => number; bitecs: () => number; miniplex: () => 
   };
 }
 
-function simpleIter(): { ours: () => number; bitecs: () => number; miniplex: () => number; floor: () => number } {
+/** simple_iter's world in our managers: A and B on every entity, C on three in four, D and E on one in four each. */
+function simpleIterWorld(): { A: ValueManager; B: ValueManager; C: ValueManager; D: ValueManager; E: ValueManager; ab: Join; dc: Join; ec: Join } {
   const { library, m } = cuttleWorld(ABCDE);
   const [A, B, C, D, E] = ABCDE.map((n) => m[n]!) as [ValueManager, ValueManager, ValueManager, ValueManager, ValueManager];
   for (let i = 0; i < 1000; i++) {
@@ -177,9 +197,15 @@ function simpleIter(): { ours: () => number; bitecs: () => number; miniplex: () 
     cuttleSpawn(library, [A, B, C, D]);
     cuttleSpawn(library, [A, B, C, E]);
   }
-  const ab = new Join(A, B);
-  const dc = new Join(D, C);
-  const ec = new Join(E, C);
+  return { A, B, C, D, E, ab: new Join(A, B), dc: new Join(D, C), ec: new Join(E, C) };
+}
+
+function simpleIter(): { ours: () => number; bitecs: () => number; miniplex: () => number; floor: () => number; ungrouped: () => number; floorUngrouped: () => number } {
+  // Ours groups the C/D and C/E pairs (Join.group): C's rows start with D's entities, then E's.
+  const { A, B, C, D, E, ab, dc, ec } = simpleIterWorld();
+  dc.group(0);
+  ec.group(D.count);
+  const plainWorld = simpleIterWorld();
 
   const bw = createWorld();
   const bc = bitComponents(ABCDE);
@@ -203,21 +229,33 @@ function simpleIter(): { ours: () => number; bitecs: () => number; miniplex: () 
   const mCD = mw.with('C', 'D');
   const mCE = mw.with('C', 'E');
   const [fA, fB, fC, fD, fE] = [A, B, C, D, E].map(plain) as [Float32Array, Float32Array, Float32Array, Float32Array, Float32Array];
-  const dRows = dc.rows().slice(0, D.count);
-  const eRows = ec.rows().slice(0, E.count);
-  ab.rows();
-  if (!ab.aligned) throw new Error('simple_iter: A and B were created in lockstep and should be aligned');
+  const [uA, uB, uC, uD, uE] = [plainWorld.A, plainWorld.B, plainWorld.C, plainWorld.D, plainWorld.E].map(plain) as [Float32Array, Float32Array, Float32Array, Float32Array, Float32Array];
+  const dRows = plainWorld.dc.rows().slice(0, D.count);
+  const eRows = plainWorld.ec.rows().slice(0, E.count);
+  for (const join of [ab, dc, ec, plainWorld.ab]) join.rows();
+  if (!ab.aligned || !plainWorld.ab.aligned) throw new Error('simple_iter: A and B were created in lockstep and should be aligned');
+  if (dc.offset !== 0 || ec.offset !== D.count) throw new Error('simple_iter: the grouped C/D and C/E joins should be runs at 0 and 1000');
 
   return {
     floor: () => opsPerSecond(() => {
       floorSwapAligned(fA, fB);
-      floorSwapMapped(fD, fC, dRows);
-      floorSwapMapped(fE, fC, eRows);
+      floorSwapOffset(fD, fC, 0);
+      floorSwapOffset(fE, fC, fD.length);
+    }, { minMs: MIN_MS }),
+    floorUngrouped: () => opsPerSecond(() => {
+      floorSwapAligned(uA, uB);
+      floorSwapMapped(uD, uC, dRows);
+      floorSwapMapped(uE, uC, eRows);
     }, { minMs: MIN_MS }),
     ours: () => opsPerSecond(() => {
       swap(A, B, ab);
       swap(D, C, dc);
       swap(E, C, ec);
+    }, { minMs: MIN_MS }),
+    ungrouped: () => opsPerSecond(() => {
+      swap(plainWorld.A, plainWorld.B, plainWorld.ab);
+      swap(plainWorld.D, plainWorld.C, plainWorld.dc);
+      swap(plainWorld.E, plainWorld.C, plainWorld.ec);
     }, { minMs: MIN_MS }),
     bitecs: () => opsPerSecond(() => {
       bitSwap(bw, bA, bB);
@@ -385,12 +423,12 @@ export const suite = defineSuite({
     const lk = lookupVsMap();
     return [
       { name: 'packed_5', unit: 'ops/s', higherIsBetter: true, ours: p5.ours, peers: { 'bitecs 0.4.0': p5.bitecs, 'miniplex 2.0.0': p5.miniplex, [FLOOR]: p5.floor } },
-      { name: 'simple_iter', unit: 'ops/s', higherIsBetter: true, ours: si.ours, peers: { 'bitecs 0.4.0': si.bitecs, 'miniplex 2.0.0': si.miniplex, [FLOOR]: si.floor } },
+      { name: 'simple_iter', unit: 'ops/s', higherIsBetter: true, ours: si.ours, peers: { 'bitecs 0.4.0': si.bitecs, 'miniplex 2.0.0': si.miniplex, [FLOOR]: si.floor, [UNGROUPED]: si.ungrouped, [FLOOR_UNGROUPED]: si.floorUngrouped } },
       { name: 'frag_iter', unit: 'ops/s', higherIsBetter: true, ours: fi.ours, peers: { 'bitecs 0.4.0': fi.bitecs, 'miniplex 2.0.0': fi.miniplex, [FLOOR]: fi.floor } },
       { name: 'entity_cycle', unit: 'ops/s', higherIsBetter: true, ours: ec.ours, peers: { 'bitecs 0.4.0': ec.bitecs, 'miniplex 2.0.0': ec.miniplex } },
       { name: 'add_remove', unit: 'ops/s', higherIsBetter: true, ours: ar.ours, peers: { 'bitecs 0.4.0': ar.bitecs, 'miniplex 2.0.0': ar.miniplex } },
       { name: 'entity lookup, 100k random ids', unit: 'lookups/s', higherIsBetter: true, ours: lk.ours, peers: { Map: lk.Map } },
     ];
   },
-  notes: 'noctjs ecs-benchmark cases (1,000-entity worlds; one op = one run of all the case\'s systems). Ours: a system is a loop over a manager\'s typed arrays; simple_iter joins two managers through a cached Join. bitECS components are Float32Arrays indexed by eid, iterated through query(). miniplex iterates archetype queries of objects. The floor column runs the same systems over plain typed arrays in our layout (one array per component, a precomputed row map where a pair is not aligned) with nothing in between: ours/floor is what our managers and joins cost, and floor/bitecs is the most any library keeping this layout could lead bitECS by. The lookup case compares EntityLookup (open addressing on typed arrays) with a Map<number, number> holding the same 100k random 31-bit ids.',
+  notes: 'noctjs ecs-benchmark cases (1,000-entity worlds; one op = one run of all the case\'s systems). Ours: a system is a loop over a manager\'s typed arrays; simple_iter joins two managers through a cached Join, and groups the C/D and C/E pairs (Join.group: C\'s rows start with D\'s entities, then E\'s, so both joins are runs indexed by offset); its ungrouped columns are the row-map layout of before. bitECS components are Float32Arrays indexed by eid, iterated through query(). miniplex iterates archetype queries of objects. The floor column runs the same systems over plain typed arrays in our layout (one array per component; simple_iter\'s C/D and C/E pairs grouped into runs, or through a precomputed row map in its ungrouped column) with nothing in between: ours/floor is what our managers and joins cost, and floor/bitecs is the most any library keeping this layout could lead bitECS by. The lookup case compares EntityLookup (open addressing on typed arrays) with a Map<number, number> holding the same 100k random 31-bit ids.',
 });

@@ -222,4 +222,92 @@ describe('Join', () => {
     lockstep.rows();
     expect(lockstep.aligned).toBe(true);
   });
+
+  test('offset: a run of `to` rows is reported wherever it starts; anything else is -1', () => {
+    const a = new SchemaComponentManager({ v: 'f32' });
+    const b = new SchemaComponentManager({ v: 'f32' });
+    for (const e of [7, 8]) a.create(e);
+    for (const e of [5, 7, 8, 9]) b.create(e);
+    const join = new Join(a, b);
+    join.rows();
+    expect([join.offset, join.aligned]).toEqual([1, false]);
+    b.moveItem(0, 3); // 7 8 9 5
+    join.rows();
+    expect([join.offset, join.aligned]).toEqual([0, true]);
+    b.moveItem(1, 2); // 7 9 8 5
+    join.rows();
+    expect(join.offset).toBe(-1);
+    a.create(4); // not in b
+    b.moveItem(2, 1); // 7 8 9 5
+    join.rows();
+    expect(join.offset).toBe(-1);
+  });
+
+  test('group puts from\'s entities in a run of to, in from\'s order, the rest keeping theirs; values follow their entities', () => {
+    const c = new SchemaComponentManager({ v: 'f32' });
+    const d = new SchemaComponentManager({ v: 'f32' });
+    const e = new SchemaComponentManager({ v: 'f32' });
+    // As simple_iter spawns them: C on every entity, D on every third from 2, E from 3.
+    for (let entity = 1; entity <= 12; entity++) {
+      const row = c.create(entity);
+      c.fields.v[row] = entity * 10;
+    }
+    for (const entity of [11, 2, 5, 8]) d.create(entity);
+    for (const entity of [3, 6, 9, 12]) e.create(entity);
+    const dc = new Join(d, c);
+    const ec = new Join(e, c);
+    dc.group(0);
+    expect(Array.from(c.entities.subarray(0, 12))).toEqual([11, 2, 5, 8, 1, 3, 4, 6, 7, 9, 10, 12]);
+    ec.group(d.count);
+    expect(Array.from(c.entities.subarray(0, 12))).toEqual([11, 2, 5, 8, 3, 6, 9, 12, 1, 4, 7, 10]);
+    dc.rows();
+    ec.rows();
+    expect([dc.offset, ec.offset]).toEqual([0, 4]);
+    for (let row = 0; row < c.count; row++) expect(c.fields.v[row]).toBe(c.getEntity(row) * 10);
+    for (let entity = 1; entity <= 12; entity++) expect(c.getEntity(c.indexOf(entity))).toBe(entity);
+  });
+
+  test('group refuses a start out of range, or an entity to does not hold, and changes nothing', () => {
+    const a = new SchemaComponentManager({ v: 'f32' });
+    const b = new SchemaComponentManager({ v: 'f32' });
+    for (const entity of [1, 2]) a.create(entity);
+    for (const entity of [3, 2, 1]) b.create(entity);
+    const join = new Join(a, b);
+    const version = b.structureVersion;
+    for (const start of [-1, 2, 0.5, Number.NaN]) expect(() => { join.group(start); }).toThrow(/start in \[0, 1\]/);
+    a.create(4);
+    expect(() => { join.group(0); }).toThrow(/entity 4 .* has no component in to/);
+    expect(() => { join.group(0); }).toThrow(EcsError);
+    expect(Array.from(b.entities.subarray(0, 3))).toEqual([3, 2, 1]);
+    expect(b.structureVersion).toBe(version);
+  });
+
+  test('group, for any managers and start: offset is start, the others keep their order, no component is lost', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 200 }), { minLength: 0, maxLength: 40 }), fc.integer({ min: 0, max: 2 ** 31 }), (toEntities, seed) => {
+        const to = new SchemaComponentManager({ v: 'u32' });
+        for (const entity of toEntities) {
+          const row = to.create(entity);
+          to.fields.v[row] = entity;
+        }
+        // from holds a pseudo-random subset of to's entities, in a shuffled order.
+        let x = seed | 1;
+        const next = (): number => { x ^= x << 13; x ^= x >>> 17; x ^= x << 5; return x >>> 0; };
+        const picked = toEntities.filter(() => next() % 3 === 0).sort(() => (next() % 2 === 0 ? -1 : 1));
+        const from = new SchemaComponentManager({ v: 'u32' });
+        for (const entity of picked) from.create(entity);
+        const start = next() % (to.count - from.count + 1);
+        const others = toEntities.filter((entity) => !picked.includes(entity));
+        const join = new Join(from, to);
+        join.group(start);
+        join.rows();
+        expect(join.offset).toBe(from.count === 0 ? 0 : start);
+        const after = Array.from(to.entities.subarray(0, to.count));
+        expect(after.slice(start, start + from.count)).toEqual(picked);
+        expect([...after.slice(0, start), ...after.slice(start + from.count)]).toEqual(others);
+        for (let row = 0; row < to.count; row++) expect(to.fields.v[row]).toBe(to.getEntity(row));
+      }),
+      { numRuns: 200 },
+    );
+  });
 });

@@ -6,7 +6,8 @@ import type { SizeBudget } from './check.ts';
 export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
   // 70.1 kB since every export got its TSDoc comment (the .d.ts files carry them).
   '@cuttle/allocators': { packedBytes: 77_100, exampleGzipBytes: 7_190 },
-  '@cuttle/ecs': { packedBytes: 77_900, exampleGzipBytes: 4_680 },
+  // 79.1 kB with Join.group and Join.offset (grouped pairs of managers) and the README's notes on them.
+  '@cuttle/ecs': { packedBytes: 87_000, exampleGzipBytes: 4_680 },
   // flow: 117_000 since the action recorder and replay (updating instances on workers; README section and docs).
   '@cuttle/flow': { packedBytes: 117_000, exampleGzipBytes: 17_100 },
   '@cuttle/flow-editor': { packedBytes: 155_000, exampleGzipBytes: 24_300 },
