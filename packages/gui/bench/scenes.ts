@@ -11,9 +11,15 @@ export function benchFont(): GuiFont {
 
 export const TEXT_MATERIAL = 1;
 
-/** Label text for object `i` in `generation`: always 16 characters unless `varying`. */
+/**
+ * Label text for object `i` in `generation`: 16 characters, or 8 to 24 when `varying`. No spaces,
+ * so every character is a quad. (Until 2026-11-29 the text was 15 characters long, so the fixed
+ * labels had 15 and the varying ones 8 to 15.)
+ */
 export function labelText(i: number, generation: number, varying = false): string {
-  const base = `#${String(i).padStart(5, '0')} hp ${String((i * 7919 + generation * 104729) % 100000).padStart(5, '0')}`;
+  const hp = String((i * 7919 + generation * 104729) % 100000).padStart(5, '0');
+  const mp = String((i * 104729 + generation * 7919) % 100000).padStart(5, '0');
+  const base = `#${String(i).padStart(5, '0')}-hp-${hp}-mp-${mp}-`;
   return varying ? base.slice(0, 8 + ((i + generation) % 17)) : base.slice(0, 16);
 }
 
