@@ -70,6 +70,9 @@ export class Join {
     const from = this.from;
     const to = this.to;
     const count = from.count;
+    if (count > to.count) {
+      throw new EcsError(`Join.group: from holds ${count} components and to only ${to.count}; every entity of from must have a component in to.`);
+    }
     if (!Number.isInteger(start) || start < 0 || start + count > to.count) {
       throw new EcsError(`Join.group needs a start in [0, ${to.count - count}] (${count} rows into ${to.count}), got ${start}.`);
     }

@@ -277,6 +277,9 @@ describe('Join', () => {
     for (const start of [-1, 2, 0.5, Number.NaN]) expect(() => { join.group(start); }).toThrow(/start in \[0, 1\]/);
     a.create(4);
     expect(() => { join.group(0); }).toThrow(/entity 4 .* has no component in to/);
+    a.create(5);
+    expect(() => { join.group(0); }).toThrow(/from holds 4 components and to only 3/);
+    a.remove(5);
     expect(() => { join.group(0); }).toThrow(EcsError);
     expect(Array.from(b.entities.subarray(0, 3))).toEqual([3, 2, 1]);
     expect(b.structureVersion).toBe(version);
