@@ -76,18 +76,18 @@ export class Join {
     if (!Number.isInteger(start) || start < 0 || start + count > to.count) {
       throw new EcsError(`Join.group needs a start in [0, ${to.count - count}] (${count} rows into ${to.count}), got ${start}.`);
     }
+    const rows = this.rows();
     const member = new Uint8Array(to.count);
-    const entities = from.entities;
     for (let i = 0; i < count; i++) {
-      const row = to.indexOf(entities[i]!);
-      if (row === -1) throw new EcsError(`Join.group: entity ${entities[i]} (row ${i} of from) has no component in to; only entities both managers hold can be grouped.`);
+      const row = rows[i]!;
+      if (row === -1) throw new EcsError(`Join.group: entity ${from.entities[i]} (row ${i} of from) has no component in to; only entities both managers hold can be grouped.`);
       member[row] = 1;
     }
     const order = new Int32Array(to.count);
     let other = 0;
     for (let position = 0; position < to.count; position++) {
       if (position >= start && position < start + count) {
-        order[position] = to.indexOf(entities[position - start]!);
+        order[position] = rows[position - start]!;
         continue;
       }
       while (member[other] === 1) other++;

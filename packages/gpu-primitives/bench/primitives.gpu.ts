@@ -296,8 +296,8 @@ async function gpuTraffic(bytesMoved: number, record: (encoder: GPUCommandEncode
 
 // Bytes each kernel must read and write per run: the floor of its memory traffic.
 const REDUCE_TRAFFIC = BYTES; // reads the input once
-const SCAN_TRAFFIC = 2 * BYTES; // the chained scan reads the input once and writes the output once
-const SCAN_BYTES_PER_ELEMENT = 8;
+const SCAN_BYTES_PER_ELEMENT = 8; // the chained scan reads each element once and writes it once
+const SCAN_TRAFFIC = COUNT * SCAN_BYTES_PER_ELEMENT;
 const COPY_TRAFFIC = 2 * BYTES; // reads and writes every byte
 
 function sumLoop(data: Float32Array): number {

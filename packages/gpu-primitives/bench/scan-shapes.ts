@@ -1,7 +1,7 @@
 // Instrument: the chained scan with other tile shapes (bench/scan-variant.ts) beside the shipped
 // GpuScan, a vec4 copy of the same bytes and, where CUTTLE_CUB_BIN names bench/cub_sort.cu
 // compiled, CUB's DeviceScan::ExclusiveSum, alternating round by round in one process. Before
-// timing, every build's output must equal a sequential scan on the host. Figures are GB/s of
+// timing, every build's output must equal the TypeScript reference (bench/verify.ts). Figures are GB/s of
 // memory traffic (8 bytes an element: read once, written once), from timestamps around 100
 // back-to-back scans in one submit, as the suite times GpuScan; median of the rounds.
 //
@@ -13,6 +13,7 @@ import { requestNodeGpu } from '@cuttle/test-utils/node-gpu';
 import { GpuScan, type PassTimestamps } from '../src/index.ts';
 import { CubPeer } from './cub-peer.ts';
 import { ScanShapeBuild } from './scan-variant.ts';
+import { verifyScanBuild, verifyScans } from './verify.ts';
 
 function flag(name: string, fallback: string): string {
   const at = process.argv.indexOf(name);
@@ -28,6 +29,8 @@ const shapes = flag('--shapes', '256x4,256x16,512x8,512x4,128x16').split(',').ma
 });
 const rounds = Number(flag('--rounds', '7'));
 const ITERATIONS = 100;
+/** Traffic a scan must move: each element read once and written once. */
+const SCAN_BYTES_PER_ELEMENT = 8;
 for (const count of counts) if (!Number.isInteger(count) || count <= 0 || count % 4 !== 0) throw new Error(`--counts takes positive multiples of 4, got ${count}`);
 
 const gpu = await requestNodeGpu();
@@ -49,21 +52,9 @@ const cub = cubBinary && existsSync(cubBinary) ? new CubPeer([cubBinary], 'cub_s
 
 type Encode = (encoder: GPUCommandEncoder, count: number, timestamps: PassTimestamps | undefined) => void;
 const contenders = new Map<string, Encode>([
-  ['shipped: 256 invocations x 8 vec4s (tiles of 8192)', (encoder, count, timestamps) => { shipped.encode(encoder, input, output, count, timestamps); }],
+  ['shipped GpuScan (tiles of 4096 up to SMALL_SCAN_MAX, of 8192 above)', (encoder, count, timestamps) => { shipped.encode(encoder, input, output, count, timestamps); }],
   ...builds.map((build): [string, Encode] => [build.name, (encoder, count, timestamps) => { build.encode(encoder, input, output, count, timestamps); }]),
 ]);
-
-/** Reads `words` words of `buffer` back. */
-async function read(buffer: GPUBuffer, words: number): Promise<Uint32Array> {
-  const staging = device.createBuffer({ size: words * 4, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
-  const encoder = device.createCommandEncoder();
-  encoder.copyBufferToBuffer(buffer, 0, staging, 0, words * 4);
-  device.queue.submit([encoder.finish()]);
-  await staging.mapAsync(GPUMapMode.READ);
-  const out = new Uint32Array(staging.getMappedRange().slice(0));
-  staging.destroy();
-  return out;
-}
 
 /** GB/s of traffic (8 bytes an element) of 100 back-to-back runs of `record`. */
 async function trafficOf(record: Encode, count: number): Promise<number> {
@@ -71,19 +62,12 @@ async function trafficOf(record: Encode, count: number): Promise<number> {
     const timestamps = i === 0 || last ? { querySet: timer.writes.querySet, ...(i === 0 ? { beginIndex: 0 } : {}), ...(last ? { endIndex: 1 } : {}) } : undefined;
     record(encoder, count, timestamps);
   }, { iterations: ITERATIONS });
-  return (count * 8) / ms / 1e6;
+  return (count * SCAN_BYTES_PER_ELEMENT) / ms / 1e6;
 }
 
 for (const count of counts) {
-  const expected = new Uint32Array(count);
-  for (let i = 1; i < count; i++) expected[i] = (expected[i - 1]! + host[i - 1]!) >>> 0;
-  for (const [name, record] of contenders) {
-    const encoder = device.createCommandEncoder();
-    record(encoder, count, undefined);
-    device.queue.submit([encoder.finish()]);
-    const got = await read(output, count);
-    for (let i = 0; i < count; i++) if (got[i] !== expected[i]) throw new Error(`${name}, ${count} elements: element ${i} is ${got[i]}, expected ${expected[i]}; not timing it`);
-  }
+  await verifyScans([shipped], input, output, host.subarray(0, count));
+  for (const build of builds) await verifyScanBuild(build.name, build, input, output, host.subarray(0, count));
   const copy = new CopyKernel(device, count * 4, { source: input, destination: output });
   const all = new Map<string, Encode>([...contenders, ['vec4 copy', (encoder, _count, timestamps) => { copy.encode(encoder, timestamps); }]]);
   for (const record of all.values()) await trafficOf(record, count); // warm-up
@@ -91,7 +75,7 @@ for (const count of counts) {
   for (let r = 0; r < rounds; r++) {
     const order = r % 2 === 0 ? [...all] : [...all].reverse();
     for (const [name, record] of order) samples.get(name)!.push(await trafficOf(record, count));
-    if (cub) samples.get('CUB DeviceScan::ExclusiveSum')!.push((await cub.scanElementsPerSecond(count)) * 8 / 1e9);
+    if (cub) samples.get('CUB DeviceScan::ExclusiveSum')!.push((await cub.scanElementsPerSecond(count)) * SCAN_BYTES_PER_ELEMENT / 1e9);
   }
   copy.destroy();
   const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;

@@ -45,8 +45,8 @@ export class ScanShapeBuild {
 
   constructor(device: GPUDevice, shape: ScanShape, maxCount: number, slots: number) {
     if (!shape.portable && !device.features.has('subgroups')) throw new Error('ScanShapeBuild needs a device with subgroups.');
-    this.name = `${shape.portable ? 'portable, ' : ''}${shape.workgroupSize} invocations x ${shape.vecs} vec4s (tiles of ${shape.workgroupSize * shape.vecs * 4})`;
     this.block = shape.workgroupSize * shape.vecs * 4;
+    this.name = `${shape.portable ? 'portable, ' : ''}${shape.workgroupSize} invocations x ${shape.vecs} vec4s (tiles of ${this.block})`;
     this.#device = device;
     this.#slots = slots;
     const module = device.createShaderModule({ label: `bench.scan.${shape.workgroupSize}x${shape.vecs}`, code: scanShapeSource(shape) });
