@@ -4,6 +4,7 @@ import { DefaultLogger, Engine, ManualLifecycleEventEmitter, readGraphFromJSON, 
 import { defineSuite, opsPerSecond, timeMs } from '@cuttle/bench';
 import { compileFlowGraph, FlowRegistry, FlowRuntime, loadFlowProgram, type FlowProgram } from '../src/index.ts';
 import { BaselineFlowRuntime } from './baseline-runtime.ts';
+import { checkGraphRuns } from './check-runs.ts';
 import { eventHeavyGraph, mathHeavyGraph } from './graphs.ts';
 
 // The bench runs under tsx without --expose-gc; V8 can still hand out gc() after start-up.
@@ -66,12 +67,12 @@ function watchedRate(program: FlowProgram, nodesPerEvent: number): () => number 
   }, nodesPerEvent);
 }
 
-function behaveInstance(json: GraphJSON): { engine: Engine; fire: () => void } {
+function behaveInstance(json: GraphJSON, x = 2): { engine: Engine; fire: () => void; out: () => unknown } {
   const graph = readGraphFromJSON(json, behaveRegistry);
   const engine = new Engine(graph);
   const emitter = graph.customEvents['0']!.eventEmitter;
-  const params = { x: 2 };
-  return { engine, fire: () => { emitter.emit(params); engine.executeAllSync(); } };
+  const params = { x };
+  return { engine, fire: () => { emitter.emit(params); engine.executeAllSync(); }, out: (): unknown => graph.variables['0']?.get() as unknown };
 }
 
 function behaveRate(json: GraphJSON, nodesPerEvent: number): () => number {
@@ -97,6 +98,11 @@ function bytesPerInstance(create: () => unknown, count: number): number {
 
 export const suite = defineSuite({
   package: '@cuttle/flow',
+  setup() {
+    // Nothing is timed until every contender runs the graphs as the rates assume.
+    checkGraphRuns('event-heavy graph', eventProgram, behaveInstance(eventHeavy.behave), EVENT_HEAVY_NODES);
+    checkGraphRuns('math-heavy graph', mathProgram, behaveInstance(mathHeavy.behave, 3), MATH_HEAVY_NODES, 3);
+  },
   cases: [
     {
       name: 'event-heavy graph (54 nodes: sequence, gate, counter, branch)',
@@ -190,6 +196,8 @@ export const suite = defineSuite({
     'instance (one null check per host call) and should sit at 1.0 within noise. "Watched instance" runs the',
     'instrumented interpreter with a FlowWatch (1,024 records) that records every node execution and its pin values,',
     'cleared after every event as the engine clears it every frame; the ratio against the same runtime unwatched is what',
-    'watching costs.',
+    'watching costs. Before timing, the bench fires three events into every contender and checks the node executions',
+    '(bench/check-runs.ts) and, for the math graph, the value written to its variable against a plain TypeScript',
+    'evaluation of the same tree.',
   ].join(' '),
 });

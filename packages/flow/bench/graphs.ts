@@ -101,3 +101,19 @@ export function mathHeavyGraph(depth = 5): GraphPair {
     },
   };
 }
+
+/**
+ * The value `mathHeavyGraph(depth)` writes into `out` for event value `x`, evaluated in plain
+ * TypeScript over the same tree (same operators by level, same leaves in the same order).
+ */
+export function mathHeavyValue(x: number, depth = 5): number {
+  let leaf = 0;
+  const evaluate = (level: number): number => {
+    if (level === depth) return leaf++ % 2 === 0 ? x : 1 + (leaf % 7) * 0.25;
+    const a = evaluate(level + 1);
+    const b = evaluate(level + 1);
+    const op = OPS[level % OPS.length]![0];
+    return op === 'add' ? a + b : op === 'mul' ? a * b : a - b;
+  };
+  return evaluate(0);
+}

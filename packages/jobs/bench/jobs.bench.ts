@@ -8,6 +8,7 @@ import { Piscina } from 'piscina';
 import workerpool from 'workerpool';
 import { JobSystem } from '../src/index.ts';
 import { benchSources, bundleEntries } from './bundle.ts';
+import { checkDispatch, checkSums } from './check-results.ts';
 import type * as KernelModule from './kernels.ts';
 
 const ITEMS = 1_000_000;
@@ -68,6 +69,31 @@ function ranges<T>(run: (start: number, end: number) => Promise<T>): Promise<T[]
   return Promise.all(tasks);
 }
 
+const piscinaRanges = (): Promise<unknown> => ranges((start, end) => must(piscina).run({ data, start, end }, { name: 'computeRange' }));
+const workerpoolRanges = (): Promise<unknown> => ranges((start, end) => must(pool).exec('computeRange', [data, start, end]));
+const ourSmallJobs = (): void => {
+  for (let slot = 0; slot < SMALL_JOBS; slot++) ours().execute(k.smallJob, values, sums, slot);
+  ours().wait();
+};
+const piscinaSmallJobs = (): Promise<unknown> => Promise.all(Array.from({ length: SMALL_JOBS }, (_, slot) => must(piscina).run({ values, sums, slot }, { name: 'smallJob' })));
+const workerpoolSmallJobs = (): Promise<unknown> => Promise.all(Array.from({ length: SMALL_JOBS }, (_, slot) => must(pool).exec('smallJob', [values, sums, slot])));
+
+/** Every contender that writes results writes the right ones, before anything is timed. */
+async function checkContenders(): Promise<void> {
+  for (const groupSize of [1, 1000, RANGE]) {
+    await checkDispatch(`@cuttle/jobs dispatch, groupSize ${groupSize}`, data, () => {
+      ours().dispatch(ITEMS, groupSize, k.compute, data);
+      ours().wait();
+    });
+  }
+  await checkDispatch('piscina ranges', data, piscinaRanges);
+  await checkDispatch('workerpool ranges', data, workerpoolRanges);
+  await checkDispatch('serial loop', data, serialDispatchLoop);
+  await checkSums('@cuttle/jobs small jobs', values, sums, ourSmallJobs);
+  await checkSums('piscina small jobs', values, sums, piscinaSmallJobs);
+  await checkSums('workerpool small jobs', values, sums, workerpoolSmallJobs);
+}
+
 export const suite = defineSuite({
   package: '@cuttle/jobs',
   rounds: 5,
@@ -80,6 +106,7 @@ export const suite = defineSuite({
     piscina = new Piscina({ filename: join(dir, 'piscina-worker.mjs'), minThreads: cores, maxThreads: cores, execArgv: [] });
     pool = workerpool.pool(join(dir, 'workerpool-worker.mjs'), { minWorkers: cores, maxWorkers: cores, workerType: 'thread', workerThreadOpts: { execArgv: [] } });
     await Promise.all([piscina.run(null, { name: 'empty' }), pool.exec('empty', [])]);
+    await checkContenders();
   },
   async teardown() {
     await jobs?.shutdown();
@@ -150,19 +177,10 @@ export const suite = defineSuite({
       name: `small jobs (${SMALL_JOBS / 1000}k sums of 256 floats)`,
       unit: 'jobs/s',
       higherIsBetter: true,
-      ours: async () =>
-        (SMALL_JOBS * 1000) /
-        (await timeMs(() => {
-          for (let slot = 0; slot < SMALL_JOBS; slot++) ours().execute(k.smallJob, values, sums, slot);
-          ours().wait();
-        })),
+      ours: async () => (SMALL_JOBS * 1000) / (await timeMs(ourSmallJobs)),
       peers: {
-        piscina: async () =>
-          (SMALL_JOBS * 1000) /
-          (await timeMs(() => Promise.all(Array.from({ length: SMALL_JOBS }, (_, slot) => must(piscina).run({ values, sums, slot }, { name: 'smallJob' }))))),
-        workerpool: async () =>
-          (SMALL_JOBS * 1000) /
-          (await timeMs(() => Promise.all(Array.from({ length: SMALL_JOBS }, (_, slot) => must(pool).exec('smallJob', [values, sums, slot]))))),
+        piscina: async () => (SMALL_JOBS * 1000) / (await timeMs(piscinaSmallJobs)),
+        workerpool: async () => (SMALL_JOBS * 1000) / (await timeMs(workerpoolSmallJobs)),
       },
     },
     {
@@ -175,8 +193,8 @@ export const suite = defineSuite({
           ours().wait();
         }),
       peers: {
-        piscina: () => timeMs(() => ranges((start, end) => must(piscina).run({ data, start, end }, { name: 'computeRange' }))),
-        workerpool: () => timeMs(() => ranges((start, end) => must(pool).exec('computeRange', [data, start, end]))),
+        piscina: () => timeMs(piscinaRanges),
+        workerpool: () => timeMs(workerpoolRanges),
         'serial loop': () => timeMs(serialDispatchLoop),
       },
     },
@@ -188,6 +206,7 @@ export const suite = defineSuite({
     '"empty job overhead" is 20k jobs queued then one wait (the main thread drains them too, as BitSquid\'s main threads do);',
     '"workers only" puts them on the streaming queue, which the main thread never takes, so every job crosses threads;',
     '"round trip" is one job, then wait, repeated: the latency of a wake-up. Peers pass typed arrays on the same',
-    'SharedArrayBuffers (no copies), written as their READMEs show.',
+    'SharedArrayBuffers (no copies), written as their READMEs show. Before timing, every contender\'s Dispatch and small',
+    'jobs run once on zeroed arrays and each item and sum is checked (bench/check-results.ts).',
   ].join('\n'),
 });
