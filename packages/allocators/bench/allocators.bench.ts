@@ -166,6 +166,8 @@ export const suite = defineSuite({
     'allocates a log-uniform size in 16 B..64 KiB (one op = one free + one allocate). Fixed-size churn: the same with 64 B blocks ' +
     '(ours: PoolAllocator; heap row: HeapAllocator). Frame bump: 1000 allocations of 16..1024 B, then reset (thi.ng: freeAll). ' +
     'Float32Array: a 64-float array per op (ours: allocateView on a FrameAllocator reset every 1000; GC: new Float32Array). ' +
+    'new Float32Array zero-fills while allocateView and mallocAs hand back the memory as it was, so the zeroed row makes every ' +
+    'contender return zeros (ours: allocateView then fill(0); thi.ng: callocAs). ' +
     'Fragmentation: mean over 4 seeds; after a 200k-step trace with 3000 live mixed allocations, the largest block that still allocates as % of free bytes (higher is better).',
   cases: (): BenchCase[] => {
     const ours = ourHeapChurn(SIZES);
@@ -187,6 +189,8 @@ export const suite = defineSuite({
     const thingFrame = new MemPool({ size: BUFFER, align: 8 });
     const viewFrame = new FrameAllocator({ size: 1024 * 1024 });
     let viewCount = 0;
+    const zeroedFrame = new FrameAllocator({ size: 1024 * 1024 });
+    let zeroedCount = 0;
     const thingViews = new MemPool({ size: 1024 * 1024, align: 8 });
     return [
       {
@@ -254,6 +258,30 @@ export const suite = defineSuite({
           '@thi.ng/malloc mallocAs': () =>
             opsPerSecond(() => {
               const view = thingViews.mallocAs('f32', 64);
+              if (view) thingViews.free(view);
+              return view;
+            }),
+        },
+      },
+      {
+        // new Float32Array zero-fills and the row above does not: here every contender hands
+        // back zeros (ours fills the view, thi.ng's callocAs fills its array).
+        name: 'Float32Array(64) per op, zeroed',
+        unit: 'ops/s',
+        higherIsBetter: true,
+        ours: () =>
+          opsPerSecond(() => {
+            if (++zeroedCount === 1000) {
+              zeroedFrame.reset();
+              zeroedCount = 0;
+            }
+            return allocateView(zeroedFrame, Float32Array, 64).fill(0);
+          }),
+        peers: {
+          'new Float32Array': () => opsPerSecond(() => new Float32Array(64)),
+          '@thi.ng/malloc callocAs': () =>
+            opsPerSecond(() => {
+              const view = thingViews.callocAs('f32', 64);
               if (view) thingViews.free(view);
               return view;
             }),

@@ -39,7 +39,11 @@ export function viewOf<T>(allocator: Allocator, offset: number, type: TypedArray
   return new type(memory, offset, count);
 }
 
-/** Allocates `length` elements of `type` (aligned to the element size) and returns the view. */
+/**
+ * Allocates `length` elements of `type` (aligned to the element size) and returns the view. The
+ * elements are not zeroed: they hold what the memory held (call `fill(0)` if you read before you
+ * write), unlike `new Float32Array(n)`.
+ */
 export function allocateView<T>(allocator: Allocator, type: TypedArrayConstructor<T>, length: number): T {
   checkPositiveInteger('allocateView', 'length', length);
   const bytes = type.BYTES_PER_ELEMENT;

@@ -69,3 +69,12 @@ test('fixed-layout records: aligned fields, stride, views per record', () => {
   expect(() => defineRecord({})).toThrow(AllocationArgumentError);
   expect(() => defineRecord({ bad: ['f32', 0] })).toThrow(AllocationArgumentError);
 });
+
+test('allocateView does not zero: a frame reused after reset hands back what it held', () => {
+  const frame = new FrameAllocator({ size: 1024 });
+  allocateView(frame, Float32Array, 64).fill(7);
+  frame.reset();
+  const again = allocateView(frame, Float32Array, 64);
+  expect(again[0]).toBe(7);
+  expect(again.fill(0).every((x) => x === 0)).toBe(true);
+});
