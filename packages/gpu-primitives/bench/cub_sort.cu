@@ -35,6 +35,32 @@ static void check(cudaError_t status, const char *what) {
   if (status != cudaSuccess) throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(status));
 }
 
+/** Two CUDA events, made once: ms(work) is the GPU time of what work records on the default stream. */
+struct EventTimer {
+  cudaEvent_t start = nullptr, end = nullptr;
+
+  EventTimer() {
+    check(cudaEventCreate(&start), "event");
+    check(cudaEventCreate(&end), "event");
+  }
+  ~EventTimer() {
+    cudaEventDestroy(start);
+    cudaEventDestroy(end);
+  }
+  EventTimer(const EventTimer &) = delete;
+  EventTimer &operator=(const EventTimer &) = delete;
+
+  template <typename Work> float ms(Work &&work) {
+    check(cudaEventRecord(start), "record start");
+    work();
+    check(cudaEventRecord(end), "record end");
+    check(cudaEventSynchronize(end), "sync");
+    float elapsed = 0;
+    check(cudaEventElapsedTime(&elapsed, start, end), "elapsed");
+    return elapsed;
+  }
+};
+
 static std::vector<unsigned> keysFor(const std::string &input, size_t n) {
   if (input != "random" && input != "sorted" && input != "reversed" && input != "few") {
     throw std::runtime_error("unknown key kind '" + input + "': use random, sorted, reversed or few");
@@ -123,70 +149,67 @@ static double itemsPerSecond(size_t n, const std::string &input, bool pairs) {
     sort.refill();
     sort.run();
   }
-  cudaEvent_t start, end;
-  check(cudaEventCreate(&start), "event");
-  check(cudaEventCreate(&end), "event");
+  EventTimer timer;
   double total = 0;
   for (int i = 0; i < 10; i++) {
     sort.refill();
-    check(cudaEventRecord(start), "record start");
-    sort.run();
-    check(cudaEventRecord(end), "record end");
-    check(cudaEventSynchronize(end), "sync");
-    float ms = 0;
-    check(cudaEventElapsedTime(&ms, start, end), "elapsed");
-    total += ms;
+    total += timer.ms([&] { sort.run(); });
   }
-  cudaEventDestroy(start);
-  cudaEventDestroy(end);
   return n / (total / 10 / 1000);
 }
 
-/** Elements per second of CUB's exclusive sum over `n` u32 (i % 7), one sample: the mean of 100 back-to-back scans. */
-static double scanElementsPerSecond(size_t n) {
-  std::vector<unsigned> host(n);
-  for (size_t i = 0; i < n; i++) host[i] = static_cast<unsigned>(i % 7);
+/** CUB's exclusive sum over `n` u32 (i % 7), in device buffers it owns. */
+struct Scan {
+  size_t n;
+  std::vector<unsigned> host;
   unsigned *input = nullptr, *output = nullptr;
   void *temp = nullptr;
   size_t tempBytes = 0;
-  check(cudaMalloc(&input, n * 4), "cudaMalloc");
-  check(cudaMalloc(&output, n * 4), "cudaMalloc");
-  check(cudaMemcpy(input, host.data(), n * 4, cudaMemcpyHostToDevice), "upload");
-  check(cub::DeviceScan::ExclusiveSum(nullptr, tempBytes, input, output, static_cast<int>(n)), "ExclusiveSum size");
-  check(cudaMalloc(&temp, tempBytes), "cudaMalloc temp");
-  auto run = [&]() {
+
+  explicit Scan(size_t n) : n(n), host(n) {
+    for (size_t i = 0; i < n; i++) host[i] = static_cast<unsigned>(i % 7);
+    check(cudaMalloc(&input, n * 4), "cudaMalloc");
+    check(cudaMalloc(&output, n * 4), "cudaMalloc");
+    check(cudaMemcpy(input, host.data(), n * 4, cudaMemcpyHostToDevice), "upload");
+    check(cub::DeviceScan::ExclusiveSum(nullptr, tempBytes, input, output, static_cast<int>(n)), "ExclusiveSum size");
+    check(cudaMalloc(&temp, tempBytes), "cudaMalloc temp");
+  }
+
+  ~Scan() {
+    for (void *buffer : {static_cast<void *>(input), static_cast<void *>(output), temp}) cudaFree(buffer);
+  }
+  Scan(const Scan &) = delete;
+  Scan &operator=(const Scan &) = delete;
+
+  void run() {
     size_t bytes = tempBytes;
     check(cub::DeviceScan::ExclusiveSum(temp, bytes, input, output, static_cast<int>(n)), "ExclusiveSum");
-  };
-  run();
-  std::vector<unsigned> got(n);
-  check(cudaMemcpy(got.data(), output, n * 4, cudaMemcpyDeviceToHost), "read scan");
-  unsigned running = 0;
-  bool correct = true;
-  for (size_t i = 0; i < n && correct; i++) {
-    correct = got[i] == running;
-    running += host[i];
   }
+
+  bool correct() const {
+    std::vector<unsigned> got(n);
+    check(cudaMemcpy(got.data(), output, n * 4, cudaMemcpyDeviceToHost), "read scan");
+    unsigned running = 0;
+    for (size_t i = 0; i < n; i++) {
+      if (got[i] != running) return false;
+      running += host[i];
+    }
+    return true;
+  }
+};
+
+/** Elements per second of CUB's exclusive sum over `n` u32 (i % 7), one sample: the mean of 100 back-to-back scans. */
+static double scanElementsPerSecond(size_t n) {
+  Scan scan(n);
+  scan.run();
+  if (!scan.correct()) throw std::runtime_error("CUB's scan is wrong; not timing it");
+  for (int i = 0; i < 10; i++) scan.run();
   const int runs = 100;
-  double seconds = 0;
-  if (correct) {
-    for (int i = 0; i < 10; i++) run();
-    cudaEvent_t start, end;
-    check(cudaEventCreate(&start), "event");
-    check(cudaEventCreate(&end), "event");
-    check(cudaEventRecord(start), "record start");
-    for (int i = 0; i < runs; i++) run();
-    check(cudaEventRecord(end), "record end");
-    check(cudaEventSynchronize(end), "sync");
-    float ms = 0;
-    check(cudaEventElapsedTime(&ms, start, end), "elapsed");
-    seconds = ms / 1000 / runs;
-    cudaEventDestroy(start);
-    cudaEventDestroy(end);
-  }
-  for (void *buffer : {static_cast<void *>(input), static_cast<void *>(output), temp}) cudaFree(buffer);
-  if (!correct) throw std::runtime_error("CUB's scan is wrong; not timing it");
-  return n / seconds;
+  EventTimer timer;
+  const float ms = timer.ms([&] {
+    for (int i = 0; i < runs; i++) scan.run();
+  });
+  return n / (ms / 1000.0 / runs);
 }
 
 static double answer(const std::string &line) {
