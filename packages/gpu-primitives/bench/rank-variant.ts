@@ -26,7 +26,7 @@
 // @onesweep2048 (2048-key tiles). onesweep- variants need an @onesweep plan.
 //
 //   pnpm -s bundle:node packages/gpu-primitives/bench/rank-variant.ts .device/rank-variant.mjs
-//   node .device/rank-variant.mjs [--log2 20,24,26] [--rounds 5] [--keys-only] [--variants shipped@4096,...]
+//   node .device/rank-variant.mjs [--log2 20,24,26] [--rounds 5] [--keys-only] [--variants shipped@4096,...|none]
 import { ColdCacheGpuTimer } from '@cuttle/bench';
 import { requestNodeGpu } from '@cuttle/test-utils/node-gpu';
 import { readBuffer } from '@cuttle/test-utils/gpu-buffers';
@@ -40,7 +40,9 @@ function flag(name: string, fallback: string): string {
 const sizes = flag('--log2', '20,24,26').split(',').map((n) => 1 << Number(n));
 const rounds = Number(flag('--rounds', '5'));
 const keysOnly = process.argv.includes('--keys-only');
-const chosen = flag('--variants', 'ranked-as-loaded,values-late,shipped@4096').split(',');
+// `--variants none` times the shipped sort alone (e.g. under other CUTTLE_DAWN_FLAGS).
+const variantList = flag('--variants', 'ranked-as-loaded,values-late,shipped@4096');
+const chosen = variantList === 'none' ? [] : variantList.split(',');
 
 /** Index of the bracket that closes the one opening at `open`. */
 function closing(text: string, open: number): number {

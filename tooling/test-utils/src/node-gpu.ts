@@ -58,9 +58,38 @@ export function describeAdapter(adapter: GPUAdapter): AdapterDescription {
  */
 export const DAWN_FLAGS = ['disable-dawn-features=timestamp_quantization'] as const;
 
+/**
+ * More Dawn flags from CUTTLE_DAWN_FLAGS, separated by whitespace, for experiments on the GPU
+ * machine (e.g. `enable-dawn-features=disable_robustness` to see what bounds checks cost); each
+ * must be a `name=value` flag as Dawn's node bindings take them.
+ */
+export function extraDawnFlags(env: string | undefined = process.env.CUTTLE_DAWN_FLAGS): string[] {
+  const flags = (env ?? '').split(/\s+/).filter((flag) => flag.length > 0);
+  for (const flag of flags) {
+    if (!/^[a-z-]+=[A-Za-z0-9_,]+$/.test(flag)) throw new Error(`CUTTLE_DAWN_FLAGS: "${flag}" is not a name=value Dawn flag (e.g. enable-dawn-features=disable_robustness).`);
+  }
+  return flags;
+}
+
+/**
+ * Flags with one name merged into one (Dawn keeps only the last of a name, so a second
+ * `disable-dawn-features=` would otherwise bring timestamp quantization back).
+ */
+export function mergeDawnFlags(flags: readonly string[]): string[] {
+  const merged = new Map<string, string[]>();
+  for (const flag of flags) {
+    const at = flag.indexOf('=');
+    const name = flag.slice(0, at);
+    const values = merged.get(name) ?? [];
+    for (const value of flag.slice(at + 1).split(',')) if (!values.includes(value)) values.push(value);
+    merged.set(name, values);
+  }
+  return [...merged].map(([name, values]) => `${name}=${values.join(',')}`);
+}
+
 /** The process-wide Dawn GPU object (navigator.gpu's equivalent). */
 export function nodeGpu(): GPU {
-  gpuInstance ??= loadDawn().create([...DAWN_FLAGS]);
+  gpuInstance ??= loadDawn().create(mergeDawnFlags([...DAWN_FLAGS, ...extraDawnFlags()]));
   return gpuInstance;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { NO_ADAPTER_HELP, describeAdapter, expectArraysEqual, firstMismatch } from '../src/index.ts';
+import { DAWN_FLAGS, extraDawnFlags, mergeDawnFlags } from '../src/node-gpu.ts';
 
 describe('node-gpu', () => {
   test('the no-adapter help names the setup script, the Debian package and the skip switch', () => {
@@ -11,6 +12,16 @@ describe('node-gpu', () => {
   test('describeAdapter builds a one-line summary from adapter info', () => {
     const adapter = { info: { vendor: 'mesa', architecture: 'software', device: 'llvmpipe', description: 'Mesa 25' } } as unknown as GPUAdapter;
     expect(describeAdapter(adapter).summary).toBe('mesa / llvmpipe Mesa 25');
+  });
+
+  test('CUTTLE_DAWN_FLAGS adds flags, merged with the default ones by name', () => {
+    expect(extraDawnFlags(undefined)).toEqual([]);
+    const extra = extraDawnFlags(' enable-dawn-features=disable_robustness  disable-dawn-features=use_spirv_reconvergence_mode ');
+    expect(mergeDawnFlags([...DAWN_FLAGS, ...extra])).toEqual([
+      'disable-dawn-features=timestamp_quantization,use_spirv_reconvergence_mode',
+      'enable-dawn-features=disable_robustness',
+    ]);
+    expect(() => extraDawnFlags('disable_robustness')).toThrow(/not a name=value Dawn flag/);
   });
 });
 
