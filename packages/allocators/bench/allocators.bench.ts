@@ -158,6 +158,41 @@ const thingFragmentation = (): number =>
 
 const FIXED = new Uint32Array(TRACE).fill(64);
 
+/**
+ * A 64-float array per op: ours from a FrameAllocator reset every 1000, against new
+ * Float32Array and thi.ng's pool. new Float32Array zero-fills and the others do not, so the
+ * `zeroed` row makes every contender hand back zeros (ours fills the view, thi.ng's callocAs
+ * fills its array).
+ */
+function float32ArrayCase(thingViews: MemPool, zeroed: boolean): BenchCase {
+  const frame = new FrameAllocator({ size: 1024 * 1024 });
+  let count = 0;
+  const thingAllocate = zeroed ? (): Float32Array | undefined => thingViews.callocAs('f32', 64) : (): Float32Array | undefined => thingViews.mallocAs('f32', 64);
+  return {
+    name: zeroed ? 'Float32Array(64) per op, zeroed' : 'Float32Array(64) per op',
+    unit: 'ops/s',
+    higherIsBetter: true,
+    ours: () =>
+      opsPerSecond(() => {
+        if (++count === 1000) {
+          frame.reset();
+          count = 0;
+        }
+        const view = allocateView(frame, Float32Array, 64);
+        return zeroed ? view.fill(0) : view;
+      }),
+    peers: {
+      'new Float32Array': () => opsPerSecond(() => new Float32Array(64)),
+      [zeroed ? '@thi.ng/malloc callocAs' : '@thi.ng/malloc mallocAs']: () =>
+        opsPerSecond(() => {
+          const view = thingAllocate();
+          if (view) thingViews.free(view);
+          return view;
+        }),
+    },
+  };
+}
+
 export const suite = defineSuite({
   package: '@cuttle/allocators',
   rounds: 5,
@@ -187,10 +222,6 @@ export const suite = defineSuite({
     const frameSizes = mixedSizes(1000, 42).map((s) => 16 + (s % 1009));
     const frame = new FrameAllocator({ size: BUFFER });
     const thingFrame = new MemPool({ size: BUFFER, align: 8 });
-    const viewFrame = new FrameAllocator({ size: 1024 * 1024 });
-    let viewCount = 0;
-    const zeroedFrame = new FrameAllocator({ size: 1024 * 1024 });
-    let zeroedCount = 0;
     const thingViews = new MemPool({ size: 1024 * 1024, align: 8 });
     return [
       {
@@ -241,52 +272,8 @@ export const suite = defineSuite({
             ),
         },
       },
-      {
-        name: 'Float32Array(64) per op',
-        unit: 'ops/s',
-        higherIsBetter: true,
-        ours: () =>
-          opsPerSecond(() => {
-            if (++viewCount === 1000) {
-              viewFrame.reset();
-              viewCount = 0;
-            }
-            return allocateView(viewFrame, Float32Array, 64);
-          }),
-        peers: {
-          'new Float32Array': () => opsPerSecond(() => new Float32Array(64)),
-          '@thi.ng/malloc mallocAs': () =>
-            opsPerSecond(() => {
-              const view = thingViews.mallocAs('f32', 64);
-              if (view) thingViews.free(view);
-              return view;
-            }),
-        },
-      },
-      {
-        // new Float32Array zero-fills and the row above does not: here every contender hands
-        // back zeros (ours fills the view, thi.ng's callocAs fills its array).
-        name: 'Float32Array(64) per op, zeroed',
-        unit: 'ops/s',
-        higherIsBetter: true,
-        ours: () =>
-          opsPerSecond(() => {
-            if (++zeroedCount === 1000) {
-              zeroedFrame.reset();
-              zeroedCount = 0;
-            }
-            return allocateView(zeroedFrame, Float32Array, 64).fill(0);
-          }),
-        peers: {
-          'new Float32Array': () => opsPerSecond(() => new Float32Array(64)),
-          '@thi.ng/malloc callocAs': () =>
-            opsPerSecond(() => {
-              const view = thingViews.callocAs('f32', 64);
-              if (view) thingViews.free(view);
-              return view;
-            }),
-        },
-      },
+      float32ArrayCase(thingViews, false),
+      float32ArrayCase(thingViews, true),
       {
         name: 'fragmentation after 200k-step trace',
         unit: '% free usable',
