@@ -2,10 +2,9 @@
 // timed: the same node executions per event (the figure the rates divide by), and, for the math
 // graph, the value a plain TypeScript evaluation of the same tree gives.
 import type { Engine } from '@behave-graph/core';
-import type { FlowProgram } from '../src/index.ts';
+import { FlowRuntime, type FlowProgram } from '../src/index.ts';
 import { BaselineFlowRuntime } from './baseline-runtime.ts';
 import { mathHeavyValue } from './graphs.ts';
-import { FlowRuntime } from '../src/index.ts';
 
 export class BenchCheckError extends Error {
   override readonly name = 'BenchCheckError';

@@ -26,8 +26,9 @@ export async function checkSums(who: string, values: Float32Array, sums: Float32
   sums.fill(0);
   await jobs();
   for (let slot = 0; slot < sums.length; slot++) {
-    let want = 0;
-    for (let i = 0; i < 256; i++) want += values[slot * 256 + i]!;
+    let sum = 0;
+    for (let i = 0; i < 256; i++) sum += values[slot * 256 + i]!;
+    const want = Math.fround(sum); // what a Float32Array slot holds of the kernel's double sum
     if (sums[slot] !== want) throw new BenchCheckError(`${who}: slot ${slot} sums to ${sums[slot]}, expected ${want}.`);
   }
 }
