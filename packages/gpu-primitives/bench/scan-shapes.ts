@@ -8,7 +8,7 @@
 //   pnpm -s bundle:node packages/gpu-primitives/bench/scan-shapes.ts .device/scan-shapes.mjs
 //   node .device/scan-shapes.mjs [--counts 131072,2097152,67108864] [--shapes 256x4,512x8,p256x8] [--rounds 7]
 import { existsSync } from 'node:fs';
-import { CopyKernel, GpuTimer } from '@cuttle/bench';
+import { CopyKernel, GpuTimer, median } from '@cuttle/bench';
 import { requestNodeGpu } from '@cuttle/test-utils/node-gpu';
 import { GpuScan, type PassTimestamps } from '../src/index.ts';
 import { CubPeer } from './cub-peer.ts';
@@ -78,7 +78,6 @@ for (const count of counts) {
     if (cub) samples.get('CUB DeviceScan::ExclusiveSum')!.push((await cub.scanElementsPerSecond(count)) * SCAN_BYTES_PER_ELEMENT / 1e9);
   }
   copy.destroy();
-  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
   const row: Record<string, number> = { count };
   for (const [name, xs] of samples) row[name] = Math.round(median(xs));
   console.log(JSON.stringify(row));

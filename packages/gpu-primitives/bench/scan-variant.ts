@@ -2,6 +2,7 @@
 // workgroup and vec4 loads per invocation (the shipped scan: 256 x 8, tiles of 8192 elements).
 // The WGSL is the shipped kernel's (either variant) with its shape constants replaced; the host side
 // does what GpuScan.encode does, for counts that are a multiple of 4 (no ragged end).
+import { readBuffer } from '@cuttle/test-utils/gpu-buffers';
 import type { PassTimestamps } from '../src/index.ts';
 import { BufferPairCache } from '../src/buffer-pair-cache.ts';
 import { dispatchGrid } from '../src/dispatch-grid.ts';
@@ -76,15 +77,10 @@ export class ScanShapeBuild {
 
   /** Scans and reads the result back. */
   async scan(input: GPUBuffer, output: GPUBuffer, count: number): Promise<Uint32Array> {
-    const staging = this.#device.createBuffer({ size: count * WORD, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
     const encoder = this.#device.createCommandEncoder();
     this.encode(encoder, input, output, count);
-    encoder.copyBufferToBuffer(output, 0, staging, 0, count * WORD);
     this.#device.queue.submit([encoder.finish()]);
-    await staging.mapAsync(GPUMapMode.READ);
-    const words = new Uint32Array(staging.getMappedRange().slice(0));
-    staging.destroy();
-    return words;
+    return new Uint32Array(await readBuffer(this.#device, output, 0, count * WORD));
   }
 
   destroy(): void {

@@ -4,7 +4,7 @@ import scanSubgroupsWgsl from './shaders/scan-subgroups.wgsl?raw';
 import { BufferPairCache } from './buffer-pair-cache.ts';
 import { dispatchGrid } from './dispatch-grid.ts';
 import { GpuPrimitivesError } from './errors.ts';
-import { maxScanStatusWords, scanBlockFor, scanStatusWords, SMALL_SCAN_MAX, type ScanVariant } from './scan-plan.ts';
+import { maxScanStatusWords, scanBlockFor, scanStatusWords, scanTiles, SMALL_SCAN_MAX, type ScanVariant } from './scan-plan.ts';
 import type { PassTimestamps } from './api.ts';
 import { passTimestampWrites } from './timestamps.ts';
 import { gridLimitFor, requireCapacity, requireCount, requireInteger, requireWordBuffer } from './validate.ts';
@@ -169,7 +169,7 @@ export class GpuScan {
     const slot = this.#nextSlot;
     this.#nextSlot = (slot + 1) % this.#slots;
     const block = scanBlockFor(count, this.variant);
-    const tiles = Math.ceil(count / block);
+    const tiles = scanTiles(count, this.variant);
     const grid = dispatchGrid(tiles, this.#gridLimit);
     this.#device.queue.writeBuffer(this.#params, slot * SLOT_BYTES, new Uint32Array([count, tiles, grid.x]));
     if (this.#clearsStatus) encoder.clearBuffer(this.#status, 0, scanStatusWords(count, this.variant) * WORD);
